@@ -1,0 +1,1 @@
+"""moontable's PC side: the `moontable` command and what it drives."""

@@ -1,0 +1,61 @@
+"""`moontable replay LOG`: replay a game log with the rules core and print
+the round-by-round scores, the standings and the winner."""
+
+import json
+import sys
+
+from shared_rules.errors import LogError
+from shared_rules.log import replay_file
+
+HELP = "replay a game log (JSON Lines) and print its rounds, standings and winner"
+
+
+def add_arguments(parser):
+    parser.add_argument("log", help="path of a .jsonl game log (a device journal works too)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+def summary(rep):
+    """The --json shape: scores in player order, winner by name or null."""
+    match = rep.match
+    w = match.winner()
+    return {
+        "game": match.header["game"],
+        "players": match.header["players"],
+        "scores": list(match.state["scores"]),
+        "winner": None if w is None else match.header["players"][w],
+        "rounds": rep.rounds,
+        "events": rep.events,
+    }
+
+
+def print_table(data, out):
+    players = data["players"]
+    width = max([len(p) for p in players] + [5])
+    out.write("%s: %d events, %d rounds\n\n" % (data["game"], data["events"], len(data["rounds"])))
+    out.write("round " + " ".join(p.rjust(width) for p in players) + "\n")
+    for i, scores in enumerate(data["rounds"], 1):
+        out.write(str(i).rjust(5) + " " + " ".join(str(s).rjust(width) for s in scores) + "\n")
+    out.write("\nstandings:\n")
+    order = sorted(range(len(players)), key=lambda i: -data["scores"][i])
+    for rank, i in enumerate(order, 1):
+        out.write("  %d. %s %d\n" % (rank, players[i], data["scores"][i]))
+    out.write("winner: %s\n" % (data["winner"] or "none yet (game not finished)"))
+
+
+def run(args):
+    try:
+        rep = replay_file(args.log)
+    except FileNotFoundError:
+        print("moontable replay: no such file: %s" % args.log, file=sys.stderr)
+        return 2
+    except LogError as e:
+        print("%s: %s" % (args.log, e), file=sys.stderr)
+        return 2
+    data = summary(rep)
+    if args.json:
+        json.dump(data, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print_table(data, sys.stdout)
+    return 0

@@ -1,0 +1,94 @@
+"""Reading and replaying game logs (JSON Lines: a header, then events).
+
+The same reader serves the device at boot (resuming from its journal) and
+the PC (replay, sync verification). It walks lines one at a time, so a long
+evening's log never has to fit in memory at once. See docs/log-format.md.
+"""
+
+from shared_rules.errors import LogError, RuleError
+from shared_rules.match import Match
+from shared_rules.wire import LineError, decode
+
+
+def parse_line(raw, lineno, last=False):
+    """One log line -> dict, or LogError with the line number and the cause.
+
+    `last` says the line is the final one of the file: if it has no line
+    end and does not parse, it was cut off mid-write, and is reported as
+    truncated rather than as bad JSON."""
+    if isinstance(raw, str):
+        raw = raw.encode()
+    try:
+        return decode(raw)
+    except LineError as e:
+        if last and not raw.endswith(b"\n"):
+            raise LogError(lineno, "truncated: the last line ends mid-record (%s)" % e)
+        raise LogError(lineno, str(e))
+
+
+def iter_lines(stream):
+    """(lineno, raw bytes line, is_last) for each non-blank line of a binary
+    stream, looking one line ahead to know which is last."""
+    lineno = 0
+    pending = None
+    pending_no = 0
+    while True:
+        raw = stream.readline()
+        if not raw:
+            break
+        lineno += 1
+        if not raw.strip():
+            continue
+        if pending is not None:
+            yield pending_no, pending, False
+        pending = raw
+        pending_no = lineno
+    if pending is not None:
+        yield pending_no, pending, True
+
+
+class Replay:
+    """Replays a log and keeps what a report needs: each round's scores.
+
+    Memory stays bounded by the number of rounds, not events."""
+
+    def __init__(self):
+        self.match = None
+        self.rounds = []  # rounds[k] = scores after round k+1
+        self.events = 0
+
+    def start(self, header, lineno=1):
+        try:
+            self.match = Match.from_header(header)
+        except RuleError as e:
+            raise LogError(lineno, str(e))
+
+    def step(self, event, lineno):
+        try:
+            state = self.match.apply(event)
+        except RuleError as e:
+            raise LogError(lineno, str(e))
+        self.events += 1
+        done = state["round"]
+        if done < len(self.rounds):
+            del self.rounds[done:]
+        while len(self.rounds) < done:
+            self.rounds.append(list(state["scores"]))
+
+    def feed(self, stream):
+        """Replay every line of a binary stream; LogError on the first bad one."""
+        for lineno, raw, last in iter_lines(stream):
+            obj = parse_line(raw, lineno, last)
+            if self.match is None:
+                self.start(obj, lineno)
+            else:
+                self.step(obj, lineno)
+        if self.match is None:
+            raise LogError(0, "log is empty: no header line")
+        return self
+
+
+def replay_file(path):
+    """Replay a log file from disk; returns the Replay."""
+    with open(path, "rb") as f:
+        return Replay().feed(f)

@@ -1,0 +1,89 @@
+"""A game in progress: the current state, the header it started from, and
+the undo that a bare game state cannot do on its own.
+
+Undo is an event in the log ({"type": "undo"}). It steps back over the last
+event that is not yet undone; several undos in a row step back further, up
+to UNDO_DEPTH events. The limit keeps the match's memory bounded however
+long the evening runs, and it is part of the rules of the log: replaying a
+log on the PC hits the same limit at the same place as the device did.
+"""
+
+from shared_rules import RULES_VERSION, get_game
+from shared_rules.errors import RuleError
+
+UNDO_DEPTH = 32
+
+
+class Match:
+    """Holds one game's state and its undo stack.
+
+    `apply` returns the new state and never changes anything on a
+    RuleError, so a UI can try an event and show the message."""
+
+    def __init__(self, game, players, options=None, extra=None):
+        self.rules = get_game(game)
+        if options is None:
+            options = {}
+        self.state = self.rules.new(players, options)
+        self.header = {
+            "type": "header",
+            "game": game,
+            "players": list(players),
+            "options": options,
+            "rules": RULES_VERSION,
+        }
+        if extra:
+            for key in extra:
+                self.header[key] = extra[key]
+        self._undo = []
+        self.count = 0  # events applied, undos included (= log lines after the header)
+
+    @classmethod
+    def from_header(cls, header):
+        """A match for a log's header line; RuleError if it is unusable."""
+        if header.get("type") != "header":
+            raise RuleError("first line must be a header, not %r" % header.get("type"))
+        for key in ("game", "players"):
+            if key not in header:
+                raise RuleError("header has no %r" % key)
+        rules = header.get("rules", RULES_VERSION)
+        if rules != RULES_VERSION:
+            raise RuleError("log was written with rules version %r; this core reads version %d" % (rules, RULES_VERSION))
+        extra = {}
+        for key in header:
+            if key not in ("type", "game", "players", "options", "rules"):
+                extra[key] = header[key]
+        return cls(header["game"], header["players"], header.get("options") or {}, extra)
+
+    def can_undo(self):
+        return len(self._undo) > 0
+
+    def apply(self, event):
+        """Apply one event (undo included); return the new state."""
+        if not isinstance(event, dict) or "type" not in event:
+            raise RuleError("an event must be an object with a \"type\"")
+        if event["type"] == "undo":
+            if not self._undo:
+                raise RuleError("nothing to undo (at most %d steps back)" % UNDO_DEPTH)
+            self.state = self._undo.pop()
+        else:
+            new_state = self.rules.apply(self.state, event)
+            self._undo.append(self.state)
+            if len(self._undo) > UNDO_DEPTH:
+                self._undo.pop(0)
+            self.state = new_state
+        self.count += 1
+        return self.state
+
+    def legal(self):
+        """The game's legal moves, plus "undo" when there is one to take."""
+        moves = self.rules.legal(self.state)
+        if self._undo:
+            moves["moves"]["undo"] = {}
+        return moves
+
+    def standings(self):
+        return self.rules.standings(self.state)
+
+    def winner(self):
+        return self.rules.winner(self.state)

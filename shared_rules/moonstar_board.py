@@ -1,0 +1,216 @@
+"""Moonstar's board: the 12-star ring, where a moon may move, and what a
+set of landings scores. Shared by the game rules (result entry) and the
+solver (best possible round), so a landing is scored in exactly one place.
+
+A *situation* is plain data (the same JSON the solver reads):
+
+    {"stars": 12, "planets": [[star, value], ...], "moons": [star, ...],
+     "dice": [1-6, ...], "scoring": "planets" | "squares" | "chains",
+     "movement": "standard" | "more", "favorite_star": bool}
+
+A *plan* is a list of moves {"moon": i, "die": j, "to": star}: moon i
+(index into "moons") carries die j (index into "dice") to star `to`.
+"""
+
+from shared_rules.errors import RuleError
+
+STARS = 12
+MAX_MOONS_PER_STAR = 3
+SCORINGS = ("planets", "squares", "chains")
+MOVEMENTS = ("standard", "more")
+
+
+def _whole(value, what):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError("%s must be a whole number, not %r" % (what, value))
+    return value
+
+
+def _star(value, what):
+    _whole(value, what)
+    if value < 0 or value >= STARS:
+        raise RuleError("%s is star %d, but stars are numbered 0-%d" % (what, value, STARS - 1))
+    return value
+
+
+def check_situation(sit):
+    """Raise RuleError naming the first way `sit` breaks the set-up rules;
+    return it (with defaults filled in) when it is sound."""
+    if not isinstance(sit, dict):
+        raise RuleError("a situation must be a JSON object")
+    stars = sit.get("stars", STARS)
+    if stars != STARS:
+        raise RuleError("the board has 12 stars, not %r" % (stars,))
+    scoring = sit.get("scoring", "planets")
+    if scoring not in SCORINGS:
+        raise RuleError("scoring must be one of %s, not %r" % ("/".join(SCORINGS), scoring))
+    movement = sit.get("movement", "standard")
+    if movement not in MOVEMENTS:
+        raise RuleError("movement must be standard or more, not %r" % (movement,))
+    favorite = sit.get("favorite_star", False)
+    if favorite not in (True, False):
+        raise RuleError("favorite_star must be true or false")
+    planets = sit.get("planets", [])
+    moons = sit.get("moons")
+    dice = sit.get("dice")
+    if not isinstance(planets, list) or not isinstance(moons, list) or not isinstance(dice, list):
+        raise RuleError("planets, moons and dice must be lists")
+    if scoring != "planets" and planets:
+        raise RuleError("%s scoring (Game %d) uses no planets" % (scoring, 7 if scoring == "squares" else 8))
+    if favorite and scoring != "planets":
+        raise RuleError("the Favorite Star (Game 6) needs planets to sit on")
+    if favorite and not planets:
+        raise RuleError("the Favorite Star (Game 6) needs at least one planet")
+    if len(planets) > 6:
+        raise RuleError("at most 6 planets, not %d" % len(planets))
+    taken = [0] * STARS
+    for i, p in enumerate(planets):
+        if not isinstance(p, list) or len(p) != 2:
+            raise RuleError("planet %d must be [star, value]" % i)
+        s = _star(p[0], "planet %d" % i)
+        v = _whole(p[1], "planet %d's value" % i)
+        if v < 1:
+            raise RuleError("planet %d's value must be positive, not %d" % (i, v))
+        if taken[s]:
+            raise RuleError("a second planet on star %d (only one planet per star)" % s)
+        taken[s] = 1
+    if not moons:
+        raise RuleError("there must be at least one moon")
+    if len(moons) > 15:
+        raise RuleError("at most 15 moons, not %d" % len(moons))
+    count = [0] * STARS
+    for i, m in enumerate(moons):
+        s = _star(m, "moon %d" % i)
+        count[s] += 1
+        if count[s] > MAX_MOONS_PER_STAR:
+            raise RuleError("a 4th moon on star %d (at most 3 moons per star)" % s)
+    if not dice:
+        raise RuleError("there must be at least one die")
+    if len(dice) > 11:
+        raise RuleError("at most 11 dice, not %d" % len(dice))
+    for i, d in enumerate(dice):
+        _whole(d, "die %d" % i)
+        if d < 1 or d > 6:
+            raise RuleError("die %d shows %d, but a die shows 1-6" % (i, d))
+    return {
+        "stars": STARS, "planets": planets, "moons": moons, "dice": dice,
+        "scoring": scoring, "movement": movement, "favorite_star": favorite,
+    }
+
+
+def destinations(start, die, movement):
+    """The distinct stars a moon on `start` can reach with `die`.
+
+    Standard: die steps either way. Game 9 ("more"): clockwise die or 2*die,
+    counter-clockwise die or die//2 (so a 1 may also stay put)."""
+    out = [(start + die) % STARS]
+    ccw = (start - die) % STARS
+    if ccw not in out:
+        out.append(ccw)
+    if movement == "more":
+        for to in ((start + 2 * die) % STARS, (start - die // 2) % STARS):
+            if to not in out:
+                out.append(to)
+    return out
+
+
+def planet_values(sit):
+    """values[star] = planet value on that star, or 0 for none."""
+    values = [0] * STARS
+    for star, value in sit["planets"]:
+        values[star] = value
+    return values
+
+
+def score_landings(sit, landings, favorite=None):
+    """Points for moons that landed on `landings` (stars, in move order).
+
+    planets: a moon scores its star's planet value, or 1 on an empty star;
+    on the Favorite Star it scores double. squares (Game 7): a star with n
+    moons scores n*n. chains (Game 8): each moon scores the length of the
+    run of consecutive moves on the same star, so a run of k scores
+    k(k+1)/2."""
+    scoring = sit["scoring"]
+    if scoring == "planets":
+        values = planet_values(sit)
+        total = 0
+        for star in landings:
+            v = values[star] or 1
+            total += 2 * v if star == favorite else v
+        return total
+    if scoring == "squares":
+        count = [0] * STARS
+        for star in landings:
+            count[star] += 1
+        return sum(n * n for n in count)
+    total = 0
+    run = 0
+    prev = -1
+    for star in landings:
+        run = run + 1 if star == prev else 1
+        total += run
+        prev = star
+    return total
+
+
+def check_favorite(sit, favorite):
+    """The Favorite Star must be on a star with a planet (Game 6) and is only
+    used when the situation says so."""
+    if not sit["favorite_star"]:
+        if favorite is not None:
+            raise RuleError("this round has no Favorite Star")
+        return None
+    if favorite is None:
+        raise RuleError("Game 6: the player must place the Favorite Star")
+    _star(favorite, "the Favorite Star")
+    if not planet_values(sit)[favorite]:
+        raise RuleError("the Favorite Star must go on a star with a planet; star %d has none" % favorite)
+    return favorite
+
+
+def plan_landings(sit, plan, complete=True):
+    """Check a plan move by move and return its landing stars in order.
+
+    Each moon and each die is used at most once, and every move must be one
+    the die allows. With `complete`, every die is placed (more moons than
+    dice) or every moon gets a die (more dice than moons); without it (time
+    ran out) fewer moves are allowed, and unmoved moons score nothing."""
+    if not isinstance(plan, list):
+        raise RuleError("moves must be a list")
+    moons = sit["moons"]
+    dice = sit["dice"]
+    used_moon = [False] * len(moons)
+    used_die = [False] * len(dice)
+    landings = []
+    for k, move in enumerate(plan):
+        if not isinstance(move, dict):
+            raise RuleError("move %d must be an object {moon, die, to}" % (k + 1))
+        for key in ("moon", "die", "to"):
+            if key not in move:
+                raise RuleError("move %d has no %r" % (k + 1, key))
+        m = _whole(move["moon"], "move %d's moon" % (k + 1))
+        d = _whole(move["die"], "move %d's die" % (k + 1))
+        to = _star(move["to"], "move %d's landing" % (k + 1))
+        if m < 0 or m >= len(moons):
+            raise RuleError("move %d: there is no moon %d (moons are 0-%d)" % (k + 1, m, len(moons) - 1))
+        if d < 0 or d >= len(dice):
+            raise RuleError("move %d: there is no die %d (dice are 0-%d)" % (k + 1, d, len(dice) - 1))
+        if used_moon[m]:
+            raise RuleError("move %d: moon %d has already moved" % (k + 1, m))
+        if used_die[d]:
+            raise RuleError("move %d: die %d is already used" % (k + 1, d))
+        if to not in destinations(moons[m], dice[d], sit["movement"]):
+            raise RuleError("move %d: a %d cannot take moon %d from star %d to star %d" % (k + 1, dice[d], m, moons[m], to))
+        used_moon[m] = True
+        used_die[d] = True
+        landings.append(to)
+    need = min(len(moons), len(dice))
+    if complete and len(landings) != need:
+        raise RuleError("a finished round moves %d moons, not %d" % (need, len(landings)))
+    return landings
+
+
+def plan_score(sit, plan, favorite=None, complete=True):
+    """Points a legal plan scores; RuleError if the plan is not legal."""
+    favorite = check_favorite(sit, favorite)
+    return score_landings(sit, plan_landings(sit, plan, complete), favorite)

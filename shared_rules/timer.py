@@ -1,0 +1,107 @@
+"""Sand-timer arithmetic, free of any clock so it runs the same on the board,
+on the PC and under a test's virtual clock.
+
+The timer keeps a *deadline* and computes the remaining time as deadline
+minus now. Nothing is decremented in a loop, so a slow or jittery main loop
+can never make the timer drift; it can only make the display late.
+
+Tick values live in MicroPython's ticks space: integers modulo 2**30 that
+wrap about every 12.4 days. `ticks_add` and `ticks_diff` below do the same
+arithmetic as `time.ticks_add` / `time.ticks_diff`, in pure Python, so the
+CPython side agrees with the board bit for bit.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+TICKS_PERIOD = const(1 << 30)
+_TICKS_MAX = const((1 << 30) - 1)
+_TICKS_HALF = const(1 << 29)
+
+
+def ticks_add(ticks, delta):
+    """ticks + delta, wrapped into the 2**30 period."""
+    return (ticks + delta) & _TICKS_MAX
+
+
+def ticks_diff(end, start):
+    """Signed end - start, correct across one wrap (|diff| < 2**29)."""
+    d = (end - start) & _TICKS_MAX
+    if d >= _TICKS_HALF:
+        d -= TICKS_PERIOD
+    return d
+
+
+class SandTimer:
+    """A countdown that can run, pause, resume and be adjusted.
+
+    `clock` is a function returning the current tick in ms (time.ticks_ms on
+    the board). While running the timer stores only its deadline; while
+    paused it stores the remaining ms. That pair is also what a journal
+    saves, so a timer restored after a power cut resumes paused with the
+    time it had."""
+
+    def __init__(self, clock, length_ms):
+        self.clock = clock
+        self.length_ms = length_ms
+        self.deadline = 0
+        self.left_ms = length_ms  # meaningful only while not running
+        self.running = False
+
+    def start(self, length_ms=None):
+        """(Re)start from full length, or from length_ms if given."""
+        if length_ms is not None:
+            self.length_ms = length_ms
+        self.left_ms = self.length_ms
+        self.running = False
+        self.resume()
+
+    def remaining(self):
+        """Milliseconds left, never negative."""
+        if not self.running:
+            return self.left_ms
+        left = ticks_diff(self.deadline, self.clock())
+        return left if left > 0 else 0
+
+    def expired(self):
+        return self.remaining() == 0
+
+    def pause(self):
+        if self.running:
+            self.left_ms = self.remaining()
+            self.running = False
+
+    def resume(self):
+        if not self.running:
+            self.deadline = ticks_add(self.clock(), self.left_ms)
+            self.running = True
+
+    def adjust(self, delta_ms):
+        """Add (or, negative, take away) time; never below zero."""
+        left = self.remaining() + delta_ms
+        if left < 0:
+            left = 0
+        if self.running:
+            self.deadline = ticks_add(self.clock(), left)
+        else:
+            self.left_ms = left
+
+    def seconds_shown(self):
+        """Whole seconds for a display: rounds up, so 0.2 s left shows 1 and
+        0 is shown only when the time is really up."""
+        return (self.remaining() + 999) // 1000
+
+    def snapshot(self):
+        """JSON-able {"left_ms", "length_ms"}: what to save. A restored timer
+        is always paused, so nobody loses time to a reboot."""
+        return {"left_ms": self.remaining(), "length_ms": self.length_ms}
+
+    def restore(self, snap):
+        self.length_ms = snap["length_ms"]
+        self.left_ms = snap["left_ms"]
+        self.running = False

@@ -1,0 +1,95 @@
+"""Small helpers every game module shares: copying states, checking event
+fields with specific messages, and a portable seeded random generator."""
+
+from shared_rules.errors import RuleError
+
+
+def clone(value):
+    """Deep copy of plain JSON-like data (dict, list, scalars).
+
+    `copy.deepcopy` is not in every MicroPython build, and states hold only
+    these types, so a direct recursion is both smaller and faster."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+def field(event, name):
+    """event[name], or a RuleError that names the missing field."""
+    try:
+        return event[name]
+    except KeyError:
+        raise RuleError("%s event needs a %r field" % (event.get("type", "?"), name))
+
+
+def whole(event, name, low, high, what=None):
+    """An integer field checked against low..high inclusive."""
+    value = field(event, name)
+    # bool is an int subclass on CPython; a JSON true is never a count.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError("%s must be a whole number, not %r" % (what or name, value))
+    if value < low or value > high:
+        raise RuleError("%s %d is out of range %d-%d" % (what or name, value, low, high))
+    return value
+
+
+def seat(event, state, name="player"):
+    """A player seat index field, checked against the table."""
+    n = len(state["players"])
+    value = field(event, name)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value >= n:
+        raise RuleError("%s must be a seat from 0 to %d, not %r" % (name, n - 1, value))
+    return value
+
+
+def check_players(players, low, high):
+    """A list of distinct, non-empty player names of allowed length."""
+    if not isinstance(players, list):
+        raise RuleError("players must be a list of names")
+    if len(players) < low or len(players) > high:
+        raise RuleError("this game needs %d to %d players, not %d" % (low, high, len(players)))
+    seen = []
+    for name in players:
+        if not isinstance(name, str) or not name:
+            raise RuleError("player names must be non-empty text, not %r" % (name,))
+        if name in seen:
+            raise RuleError("player name %r appears twice" % name)
+        seen.append(name)
+    return list(players)
+
+
+class Rng:
+    """xorshift32: the same sequence under CPython and MicroPython for the
+    same seed, so a device-rolled set-up replays identically on the PC.
+    (Neither interpreter's `random` promises that.)"""
+
+    def __init__(self, seed):
+        seed = int(seed) & 0xFFFFFFFF
+        self.x = seed or 0x9E3779B9
+
+    def next32(self):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x
+
+    def below(self, n):
+        """Uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
+        limit = 0x100000000 - (0x100000000 % n)
+        while True:
+            r = self.next32()
+            if r < limit:
+                return r % n
+
+    def shuffle(self, items):
+        """Fisher-Yates in place."""
+        i = len(items) - 1
+        while i > 0:
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return items

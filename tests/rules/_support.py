@@ -1,0 +1,40 @@
+"""Helpers for the rules tests that run under both pytest and MicroPython
+(tests/upy_runner.py), so they cannot use pytest itself."""
+
+from shared_rules import RuleError
+
+
+def raises(fn, *args, match=None, error=RuleError):
+    """Call fn(*args) and return the exception it must raise.
+
+    `match` is a piece of text the message must contain: the tests pin the
+    words a person sees, not just the exception type."""
+    try:
+        fn(*args)
+    except error as e:
+        if match is not None and match not in str(e):
+            raise AssertionError("message %r does not contain %r" % (str(e), match))
+        return e
+    raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), error.__name__))
+
+
+def data_path(name):
+    """Path of a file in tests/data, from either interpreter's cwd."""
+    here = __file__ if "/" in __file__ else "./" + __file__
+    rules = here[: here.rfind("/")]
+    return rules[: rules.rfind("/")] + "/data/" + name
+
+
+class FakeClock:
+    """A virtual ms clock in ticks space for timer tests."""
+
+    def __init__(self, start=0):
+        self.now = start
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, ms):
+        from shared_rules.timer import ticks_add
+
+        self.now = ticks_add(self.now, ms)
