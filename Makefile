@@ -13,4 +13,7 @@ $(STAMP): pyproject.toml
 
 ## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython)
 test: $(STAMP)
+	@echo "== rules core under MicroPython (-X heapsize=64K)"
+	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py
+	@echo "== full suite under CPython"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest

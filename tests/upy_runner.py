@@ -1,13 +1,13 @@
 """Runs the dual-interpreter rules tests (tests/rules/test_*.py) under
 MicroPython, where pytest does not exist.
 
-    micropython -X heapsize=64K tests/upy_runner.py [NAME-FILTER]
+    micropython -X heapsize=64K tests/upy_runner.py [--heap 64K] [NAME-FILTER]
 
 Every module-level function named test_* is called with no arguments; an
 exception is a failure. Prints one line per failure with its traceback, then
 "N passed, N failed", and exits 1 on any failure (2 if nothing ran).
-Modules are unloaded after they run, so the heap cap measures one test file
-at a time rather than the whole suite.
+Each file runs in its own child interpreter with the same heap cap, so the
+cap applies to one test file at a time, not to the suite.
 """
 
 import gc
@@ -18,6 +18,63 @@ import sys
 def _here():
     path = __file__ if "/" in __file__ else "./" + __file__
     return path[: path.rfind("/")]
+
+
+def run_file(name):
+    """Import one test file and call its test_* functions; (passed, failed)."""
+    passed = failed = 0
+    try:
+        module = __import__(name)
+    except Exception as e:
+        print("FAIL %s (import)" % name)
+        sys.print_exception(e)
+        return 0, 1
+    for attr in sorted(dir(module)):
+        if not attr.startswith("test_"):
+            continue
+        fn = getattr(module, attr)
+        if not callable(fn):
+            continue
+        try:
+            fn()
+            passed += 1
+        except Exception as e:
+            failed += 1
+            print("FAIL %s.%s" % (name, attr))
+            sys.print_exception(e)
+        gc.collect()
+    return passed, failed
+
+
+HEAP = "64K"  # each child's -X heapsize; `--heap 48K` changes it
+
+
+def run_child(name, heap):
+    """Run one test file in a fresh interpreter with the same heap cap.
+
+    MicroPython never frees interned strings (qstrs), so a long run in one
+    process would see the heap shrink file after file; a process per file
+    keeps the cap meaning the same thing for every file."""
+    tag = "".join("%02x" % b for b in os.urandom(6))
+    out = "/tmp/upy_runner_%s_%s.txt" % (tag, name)
+    cmd = "'%s' -X heapsize=%s '%s' --file %s > '%s' 2>&1" % (
+        sys.executable, heap, _here() + "/upy_runner.py", name, out)
+    os.system(cmd)
+    passed = failed = 0
+    seen = False
+    with open(out) as f:
+        for line in f:
+            if line.startswith("FILE-RESULT "):
+                parts = line.split()
+                passed, failed = int(parts[1]), int(parts[2])
+                seen = True
+            else:
+                sys.stdout.write(line)
+    os.remove(out)
+    if not seen:
+        print("FAIL %s (the interpreter died before reporting)" % name)
+        failed += 1
+    return passed, failed
 
 
 def main():
@@ -31,36 +88,25 @@ def main():
     rules_dir = tests_dir + "/rules"
     sys.path.insert(0, rules_dir)
     sys.path.insert(0, root)
-    wanted = sys.argv[1] if len(sys.argv) > 1 else ""
+    args = sys.argv[1:]
+    if len(args) == 2 and args[0] == "--file":
+        p, f = run_file(args[1])
+        print("FILE-RESULT %d %d" % (p, f))
+        return
+    heap = HEAP
+    if len(args) >= 2 and args[0] == "--heap":
+        heap = args[1]
+        args = args[2:]
+    wanted = args[0] if args else ""
     names = sorted(n[:-3] for n in os.listdir(rules_dir) if n.startswith("test_") and n.endswith(".py"))
+    print("heap cap per test file: -X heapsize=%s" % heap)
     passed = failed = 0
     for name in names:
         if wanted and wanted not in name:
             continue
-        gc.collect()
-        try:
-            module = __import__(name)
-        except Exception as e:
-            failed += 1
-            print("FAIL %s (import)" % name)
-            sys.print_exception(e)
-            continue
-        for attr in sorted(dir(module)):
-            if not attr.startswith("test_"):
-                continue
-            fn = getattr(module, attr)
-            if not callable(fn):
-                continue
-            try:
-                fn()
-                passed += 1
-            except Exception as e:
-                failed += 1
-                print("FAIL %s.%s" % (name, attr))
-                sys.print_exception(e)
-            gc.collect()
-        del sys.modules[name]
-        module = None
+        p, f = run_child(name, heap)
+        passed += p
+        failed += f
     print("%d passed, %d failed" % (passed, failed))
     if failed:
         sys.exit(1)
