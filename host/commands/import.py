@@ -1,0 +1,50 @@
+"""`moontable import LOG...`: verify game logs from disk and store them.
+
+Each log is replayed with shared_rules exactly as a synced game is; one
+that breaks a rule is quarantined with the line and the rule named, and
+never merged. (The module is named `import` so the command reads
+`moontable import`; cli.py loads modules by name, so the keyword is fine.)
+"""
+
+import json
+import sys
+
+from host import db as dbmod
+
+HELP = "import game logs (.jsonl, or a device journal) into the database, verifying each with the rules"
+
+
+def add_arguments(parser):
+    parser.add_argument("logs", nargs="+", metavar="LOG", help="game log files to import")
+    parser.add_argument("--device", default="file",
+                        help="device id to file the games under (default: file)")
+    dbmod.add_db_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object per log")
+
+
+def _body(args):
+    db = dbmod.open_for(args)
+    worst = 0
+    results = []
+    with db:
+        for path in args.logs:
+            try:
+                status, message, game_id = db.import_log(path, device_id=args.device)
+            except dbmod.DbError as e:
+                status, message, game_id = "error", "%s: %s" % (path, e), None
+            if status in ("quarantined", "error"):
+                worst = 2
+            results.append({"file": path, "status": status, "game_id": game_id, "message": message})
+    for r in results:
+        if args.json:
+            sys.stdout.write(json.dumps(r) + "\n")
+        elif r["status"] in ("quarantined", "error"):
+            print("moontable import: %s: %s" % (r["file"], r["message"]) if r["status"] == "quarantined"
+                  else "moontable import: %s" % r["message"], file=sys.stderr)
+        else:
+            print("%s: %s" % (r["file"], r["message"]))
+    return worst
+
+
+def run(args):
+    return dbmod.guarded("import", _body, args)

@@ -1,0 +1,151 @@
+"""`moontable report [--out DIR]`: one self-contained HTML page (every chart
+embedded as a base64 PNG, no external links, so it can be mailed or opened
+offline) with player statistics and each game's score progression, plus
+the same charts as PNG files beside it.
+
+matplotlib is imported only here, with the Agg backend (no display needed).
+"""
+
+import base64
+import datetime
+import html
+import os
+
+from host import db as dbmod
+from host.commands.standings import collect
+
+HELP = "write an HTML report with score-progression charts and player statistics (plus PNG charts)"
+
+
+def add_arguments(parser):
+    parser.add_argument("--out", metavar="DIR", default="moontable-report",
+                        help="folder to write index.html and the PNG charts to (default: ./moontable-report)")
+    parser.add_argument("--last", type=int, metavar="N", help="chart only the N most recent games")
+    dbmod.add_db_argument(parser)
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _save(plt, fig, path):
+    """Write the PNG and return its bytes (for embedding)."""
+    fig.savefig(path, format="png", dpi=100, metadata={"Software": None})
+    plt.close(fig)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def game_chart(plt, g, path):
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    rounds = g["round_scores"]
+    xs = list(range(0, len(rounds) + 1))
+    for seat, name in enumerate(g["players"]):
+        ys = [0] + [r[seat] for r in rounds]
+        ax.plot(xs, ys, marker="o", markersize=3, label=name)
+    ax.set_xlabel("round")
+    ax.set_ylabel("chips" if g["game"] == "shoot-the-moon" else "score")
+    ax.set_title("game %d: %s, %s" % (g["id"], g["game"], g["date"]))
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", loc="upper left")
+    fig.tight_layout()
+    return _save(plt, fig, path)
+
+
+def players_chart(plt, rows, path):
+    fig, ax = plt.subplots(figsize=(6.4, max(2.0, 0.4 * len(rows) + 1)))
+    names = [r["player"] for r in rows][::-1]
+    rates = [100.0 * r["win_rate"] for r in rows][::-1]
+    bars = ax.barh(names, rates, color="#4a7ab5")
+    for bar, r in zip(bars, rows[::-1]):
+        ax.text(bar.get_width() + 1, bar.get_y() + bar.get_height() / 2,
+                "%d/%d" % (r["wins"], r["games"]), va="center", fontsize="small")
+    ax.set_xlim(0, 110)
+    ax.set_xlabel("win rate (%), finished games")
+    ax.set_title("players")
+    fig.tight_layout()
+    return _save(plt, fig, path)
+
+
+def _img(png, alt):
+    return '<img alt="%s" src="data:image/png;base64,%s">' % (html.escape(alt), base64.b64encode(png).decode("ascii"))
+
+
+def _stats_table(rows):
+    if not rows:
+        return "<p>No finished games.</p>"
+    out = ["<table><tr><th>player</th><th>games</th><th>wins</th><th>win rate</th></tr>"]
+    for r in rows:
+        out.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%.1f%%</td></tr>"
+                   % (html.escape(r["player"]), r["games"], r["wins"], 100.0 * r["win_rate"]))
+    out.append("</table>")
+    return "\n".join(out)
+
+
+STYLE = """body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}
+td:first-child,th:first-child{text-align:left}img{max-width:100%}section{margin-bottom:2em}"""
+
+
+def build(db, out_dir, last=None):
+    """Write index.html and the PNGs into out_dir; return the list of files."""
+    plt = _pyplot()
+    os.makedirs(out_dir, exist_ok=True)
+    summaries = db.games()
+    if last is not None:
+        summaries = summaries[-last:] if last > 0 else []
+    stats = collect(db)
+    written = []
+    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+             "<title>moontable report</title><style>%s</style></head><body>" % STYLE,
+             "<h1>moontable report</h1>",
+             "<p>%d games stored; generated %s.</p>" % (len(db.games()),
+                                                       datetime.datetime.now().strftime("%Y-%m-%d %H:%M")),
+             "<h2>Players</h2>", _stats_table(stats["overall"])]
+    if stats["overall"]:
+        path = os.path.join(out_dir, "players.png")
+        parts.append(_img(players_chart(plt, stats["overall"], path), "win rate per player"))
+        written.append(path)
+    for name, rows in stats["by_game"].items():
+        parts.append("<h3>%s</h3>" % html.escape(name))
+        parts.append(_stats_table(rows))
+    parts.append("<h2>Games</h2>")
+    for s in summaries:
+        g = db.game(s["id"])
+        g.pop("journal")
+        winner = ", ".join(g["winners"]) if g["finished"] else "not finished"
+        parts.append("<section><h3>Game %d: %s</h3><p>%s &middot; %d rounds &middot; winner: %s</p>"
+                     % (g["id"], html.escape(g["game"]), html.escape(g["date"]), g["rounds"], html.escape(winner)))
+        if g["round_scores"]:
+            path = os.path.join(out_dir, "game-%d.png" % g["id"])
+            parts.append(_img(game_chart(plt, g, path), "score progression of game %d" % g["id"]))
+            written.append(path)
+        parts.append("<table><tr><th>player</th><th>score</th><th>rank</th></tr>")
+        for p, sc, rk in zip(g["players"], g["scores"], g["ranks"]):
+            parts.append("<tr><td>%s</td><td>%d</td><td>%d</td></tr>" % (html.escape(p), sc, rk))
+        parts.append("</table></section>")
+    parts.append("</body></html>")
+    index = os.path.join(out_dir, "index.html")
+    with open(index, "w", encoding="utf-8") as f:
+        f.write("\n".join(parts) + "\n")
+    written.insert(0, index)
+    return written
+
+
+def _body(args):
+    if args.last is not None and args.last < 0:
+        raise dbmod.DbError("--last must be 0 or more, not %d" % args.last)
+    with dbmod.open_for(args) as db:
+        try:
+            files = build(db, args.out, args.last)
+        except OSError as e:
+            raise dbmod.DbError("cannot write the report to %s: %s" % (args.out, e.strerror or e))
+    print("wrote %s (%d chart%s)" % (files[0], len(files) - 1, "" if len(files) == 2 else "s"))
+    return 0
+
+
+def run(args):
+    return dbmod.guarded("report", _body, args)

@@ -1,0 +1,104 @@
+"""Helpers for the database tests: real game logs made by playing games
+through shared_rules.match.Match, and running the `moontable` CLI."""
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+
+from shared_rules.match import Match
+from shared_rules.wire import dumps, encode
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+T0 = 1767258000  # 2026-01-01 09:00 UTC: a plausible device clock
+
+
+def moonstar_events(players, seed, finish=True, max_events=2000):
+    """Header + events of a Moonstar game played with random but legal
+    moves (the legal() ranges pick bids and points), to the end when
+    `finish`, else stopping after two rounds."""
+    rng = random.Random(seed)
+    m = Match("moonstar", players, {}, {"id": "ms-%d" % seed, "t": T0})
+    events = []
+    t = T0
+    while not m.state["over"] and len(events) < max_events:
+        if not finish and m.state["round"] >= 2:
+            break
+        legal = m.legal()
+        moves = legal["moves"]
+        phase = legal["phase"]
+        t += rng.randint(5, 40)
+        if phase == "first":
+            ev = {"type": "choose_setter", "player": rng.randrange(len(players))}
+        elif phase == "setup":
+            ev = {"type": "setup", "seed": rng.randrange(1 << 32)}
+        elif phase == "bidding":
+            spec = moves.get("bid")
+            if spec and (m.state["bidder"] is None or rng.random() < 0.4) and rng.random() < 0.93:
+                hi = min(spec["max"], spec["min"] + 15)
+                ev = {"type": "bid", "player": rng.choice(spec["players"]), "amount": rng.randint(spec["min"], hi)}
+            else:
+                ev = {"type": "time_up"}
+        elif phase in ("playing", "result"):
+            spec = moves["result"]
+            bid = m.state["bid"]
+            pts = rng.randint(max(spec["min"], bid - 10), min(spec["max"], bid + 15))
+            ev = {"type": "result", "points": pts}
+        elif phase == "betting":
+            ev = {"type": "start_play"}
+        else:
+            raise AssertionError("unexpected phase %r" % phase)
+        ev["t"] = t
+        m.apply(ev)
+        events.append(ev)
+    return m, [m.header] + events
+
+
+def journal(lines, crc=True):
+    """Log lines -> bytes: device journal style (CRC) or plain JSON Lines."""
+    if crc:
+        return b"".join(encode(x) for x in lines)
+    return b"".join(dumps(x).encode() + b"\n" for x in lines)
+
+
+def moonstar_log(players=("Ann", "Bob", "Cy"), seed=1, crc=True, finish=True):
+    m, lines = moonstar_events(list(players), seed, finish)
+    return m, journal(lines, crc)
+
+
+def tamper_score(data):
+    """Change one result's points to more than the round allows; return
+    (tampered bytes, 1-based line number changed)."""
+    lines = data.split(b"\n")
+    for i, raw in enumerate(lines):
+        if b'"result"' in raw:
+            obj = json.loads(raw.split(b"\t")[0])
+            obj["points"] = 999
+            lines[i] = encode(obj).rstrip(b"\n") if b"\t" in raw else dumps(obj).encode()
+            return b"\n".join(lines), i + 1
+    raise AssertionError("no result line")
+
+
+def cli(*argv):
+    """Run `moontable ARGV` in-process; (status, stdout, stderr)."""
+    from host.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            status = main([str(a) for a in argv])
+        except SystemExit as e:  # argparse usage errors
+            status = e.code
+    return status, out.getvalue(), err.getvalue()
+
+
+def cli_process(*argv, env=None):
+    """Run `python -m host.cli ARGV` as a real process."""
+    e = dict(os.environ)
+    e["PYTHONPATH"] = ROOT
+    if env:
+        e.update(env)
+    return subprocess.run([sys.executable, "-m", "host.cli"] + [str(a) for a in argv], cwd=ROOT, env=e,
+                          capture_output=True, text=True, timeout=300)
