@@ -188,9 +188,15 @@ def plan_landings(sit, plan, complete=True):
         for key in ("moon", "die", "to"):
             if key not in move:
                 raise RuleError("move %d has no %r" % (k + 1, key))
-        m = _whole(move["moon"], "move %d's moon" % (k + 1))
-        d = _whole(move["die"], "move %d's die" % (k + 1))
-        to = _star(move["to"], "move %d's landing" % (k + 1))
+        m = move["moon"]
+        d = move["die"]
+        to = move["to"]
+        # Fast path for the usual well-formed move; messages are built only
+        # when something is wrong (this runs once per move in every replay).
+        if type(m) is not int or type(d) is not int or type(to) is not int or not 0 <= to < STARS:
+            m = _whole(m, "move %d's moon" % (k + 1))
+            d = _whole(d, "move %d's die" % (k + 1))
+            to = _star(to, "move %d's landing" % (k + 1))
         if m < 0 or m >= len(moons):
             raise RuleError("move %d: there is no moon %d (moons are 0-%d)" % (k + 1, m, len(moons) - 1))
         if d < 0 or d >= len(dice):

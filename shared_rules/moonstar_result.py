@@ -1,0 +1,62 @@
+# Moonstar: the bidder's result (as points, or as moves checked and scored
+# by moonstar_board) and Game 11's side bets.
+"""Result entry and side bets for Moonstar."""
+
+from shared_rules.errors import RuleError
+from shared_rules.moonstar_opts import is_int, max_points
+from shared_rules.moonstar_round import settle
+
+
+def bet_room(state, p):
+    """Points seat p may still bet: its total (not below 0) less what it
+    has already bet this round."""
+    room = state["scores"][p]
+    bets = state["bets"]
+    if bets:
+        room -= bets[p][0] + bets[p][1]
+    return room if room > 0 else 0
+
+
+def bet(state, p, event):
+    on = event.get("on")
+    if on != "made" and on != "failed":
+        raise RuleError("a side bet is on \"made\" or \"failed\", not %r" % (on,))
+    amount = event.get("amount")
+    if not is_int(amount) or amount < 0:
+        raise RuleError("a bet must be a whole number of points, 0 or more, not %r" % (amount,))
+    room = bet_room(state, p)
+    bets = state["bets"]
+    if amount > room:
+        raise RuleError("%s can bet at most %d more (total %d, already bet %d), not %d" % (
+            state["players"][p], room, state["scores"][p],
+            bets[p][0] + bets[p][1] if bets else 0, amount))
+    bets = list(bets) if bets else [[0, 0] for _ in state["players"]]
+    pair = list(bets[p])
+    pair[0 if on == "made" else 1] += amount
+    bets[p] = pair
+    s = dict(state)
+    s["bets"] = bets
+    return s
+
+
+def result(state, event):
+    if "points" in event:
+        if "moves" in event:
+            raise RuleError("give the result as points or as moves, not both")
+        if "favorite" in event:
+            raise RuleError("the Favorite Star is given with moves, not with points")
+        points = event["points"]
+        top = max_points(state["cfg"])
+        if not is_int(points) or points < 0 or points > top:
+            raise RuleError("points must be a whole number from 0 to %d, not %r" % (top, points))
+    elif "moves" in event:
+        sit = state["sit"]
+        if sit is None:
+            raise RuleError("this round's situation is unknown, so enter the result as points")
+        from shared_rules.moonstar_board import plan_score
+
+        # After time ran out the plan may be partial: unmoved moons score nothing.
+        points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])
+    else:
+        raise RuleError("result event needs 'points' or 'moves'")
+    return settle(state, points)

@@ -1,0 +1,64 @@
+# Helpers for the Moonstar rules tests (no tests of its own). The fixed
+# situation: 10-planets on stars 0 and 6, 5-planets on 3 and 9. (Comments,
+# not a docstring: a docstring still costs parser heap under MicroPython.)
+import shared_rules.moonstar_board  # noqa: F401
+
+# Under the 64K MicroPython test heap the rules modules compile only while
+# the heap is nearly empty: load them all here, biggest first, before the
+# tests scatter objects over the heap.
+from shared_rules import moonstar as M
+import shared_rules.moonstar_setup  # noqa: F401
+import shared_rules.moonstar_result  # noqa: F401
+import shared_rules.moonstar_bid  # noqa: F401
+from shared_rules.errors import RuleError
+from shared_rules.util import clone
+
+
+def fixed_round():
+    """The fixed round, played with moves: 65 points make Bob's bid of 30."""
+    s = run(start(), SIT, bid(1, 30), UP, {"type": "result", "moves": plan()})
+    assert s["last"]["points"] == 65 and s["scores"] == [0, 30, 0]
+
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+SIT = {"type": "setup", "planets": [[0, 10], [3, 5], [6, 10], [9, 5]],
+       "moons": [1, 2, 4, 5, 7, 8, 11], "dice": [1, 2, 2, 1, 1, 1, 1]}
+# Moon i carries die i to TO[i]: six moons on a 10, one on a 5 = 65.
+TO = [0, 0, 6, 6, 6, 9, 0]
+UP = {"type": "time_up"}
+
+
+def plan(to=TO):
+    return [{"moon": i, "die": i, "to": t} for i, t in enumerate(to)]
+
+
+def start(n=3, options=None, setter=0):
+    s = M.new(NAMES[:n], options or {})
+    return M.apply(s, {"type": "choose_setter", "player": setter})
+
+
+def run(state, *events):
+    for e in events:
+        state = M.apply(state, e)
+    return state
+
+
+def bid(p, amount):
+    return {"type": "bid", "player": p, "amount": amount}
+
+
+def pts(n):
+    return {"type": "result", "points": n}
+
+
+def refused(state, event, match):
+    """RuleError naming `match`, and the state exactly as before. (Not
+    _support.raises: one module less to compile in the 64K heap.)"""
+    before = clone(state)
+    try:
+        M.apply(state, event)
+    except RuleError as e:
+        assert match in str(e), "message %r does not contain %r" % (str(e), match)
+    else:
+        raise AssertionError("%r was not refused" % (event,))
+    assert state == before

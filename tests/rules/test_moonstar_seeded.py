@@ -1,0 +1,21 @@
+import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
+from test_moonstar__kit import M, fixed_round, start
+
+
+def test_seeded_setup_obeys_the_rules_and_the_counts():
+    from shared_rules.moonstar_board import check_situation
+
+    for opts in ({}, {"game": 3, "moons": 15, "dice": 7}, {"game": 4, "moons": 7, "dice": 11},
+                 {"game": 5, "planets": [1, 2, 3, 4, 5, 6]}, {"game": 7}):
+        s = start(2, opts)
+        for seed in (0, 1, 77, 4294967295):
+            sit = M.apply(s, {"type": "setup", "seed": seed})["sit"]
+            check_situation(sit)
+            cfg = s["cfg"]
+            assert len(sit["moons"]) == cfg["moons"] and len(sit["dice"]) == cfg["dice"]
+            assert sorted([p[1] for p in sit["planets"]]) == sorted(cfg["planets"])
+    assert M.apply(start(), {"type": "setup", "seed": 5})["sit"] == M.apply(start(), {"type": "setup", "seed": 5})["sit"]
+
+
+def test_fixed_round_by_moves():
+    fixed_round()
