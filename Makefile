@@ -3,17 +3,38 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+STUBS  := $(VENV)/mpy-stubs/.installed
 
-.PHONY: test
+.PHONY: test typecheck flash hardware
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The MicroPython stubs, pinned in pyproject's typecheck-stubs extra, go into
+# a folder of their own (see pyrightconfig.json).
+$(STUBS): pyproject.toml $(STAMP)
+	$(PY) -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml','rb'))['project']['optional-dependencies']['typecheck-stubs']))" > $(VENV)/mpy-stubs.txt
+	$(PY) -m pip install --quiet --upgrade --target $(VENV)/mpy-stubs -r $(VENV)/mpy-stubs.txt
+	touch $(STUBS)
+
 ## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython)
-test: $(STAMP)
+test: $(STAMP) $(STUBS)
 	@echo "== rules core under MicroPython (-X heapsize=64K)"
 	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py
 	@echo "== full suite under CPython"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+
+## typecheck: pyright over firmware/ and shared_rules/ with the MicroPython rp2 stubs (also run by make test)
+typecheck: $(STAMP) $(STUBS)
+	$(VENV)/bin/pyright
+
+## flash: compile the app to .mpy and deploy it to a board (PORT=/dev/ttyACM0 BOARD=pico|esp32 optional)
+flash: $(STAMP)
+	$(VENV)/bin/moontable flash $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD))
+
+## hardware: regenerate the wiring diagrams and package.json from the pin maps and sources
+hardware: $(STAMP)
+	$(PY) hardware/wiring.py
+	$(PY) -m host.deploy --package-json

@@ -35,11 +35,11 @@ def pyright():
     if not exe.exists():
         exe = shutil.which("pyright")
     if not exe:
-        pytest.skip("pyright is not installed: pip install 'pyright[nodejs]==1.1.414' (make typecheck does it)")
+        pytest.fail("pyright is not installed: pip install 'pyright[nodejs]==1.1.414' (make typecheck does it)")
     config = json.loads(CONFIG.read_text())
     stubs = ROOT / config["stubPath"]
     if not (stubs / "machine.pyi").exists() or not (ROOT / config["typeshedPath"] / "stdlib" / "VERSIONS").exists():
-        pytest.skip("MicroPython stubs not installed at %s: pip install --target %s "
+        pytest.fail("MicroPython stubs not installed at %s: pip install --target %s "
                     "micropython-rp2-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2 "
                     "(make typecheck does it)" % (stubs, config["stubPath"]))
     return str(exe)

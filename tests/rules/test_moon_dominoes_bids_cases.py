@@ -1,0 +1,83 @@
+"""Moon dominoes: set-up, options and the bids allowed. Loaded by
+test_moon_dominoes_bids.py (see test_moon_dominoes_load.py)."""
+
+from _support import raises
+from shared_rules.util import clone
+
+G = None  # the rules module, set by the loader
+P = ["Ann", "Bob", "Cy"]
+
+
+def bad(state, event, words):
+    """The event is refused with these words and the state is unchanged."""
+    before = clone(state)
+    raises(G.apply, state, event, match=words)
+    assert state == before
+
+
+def run(s, *events):
+    for e in events:
+        s = G.apply(s, e)
+    return s
+
+
+def pas(p):
+    return {"type": "pass", "player": p}
+
+
+def bid(s, p, v):
+    return G.apply(s, {"type": "bid", "player": p, "bid": v} if v else pas(p))
+
+
+def case_new_game_three_players_and_options():
+    s = G.new(P, {})
+    assert s["players"] == P and s["scores"] == [0, 0, 0]
+    assert s["round"] == 0 and s["phase"] == "bidding" and not s["over"]
+    assert s["target"] == 21 and G.legal(s)["moves"]["pass"] == {"players": [0]} and G.winner(s) is None
+    assert G.new(P, None)["target"] == 21
+    s = G.new(P, {"target": 50, "first_bidder": 2})
+    assert s["target"] == 50 and G.legal(s)["moves"]["pass"] == {"players": [2]}
+    raises(G.new, ["Ann", "Bob"], {}, match="3 to 3 players")
+    raises(G.new, P + ["Dee"], {}, match="3 to 3 players")
+    raises(G.new, P, {"target": 0}, match="target 0 is out of range")
+    raises(G.new, P, {"first_bidder": 3}, match="first_bidder 3 is out of range")
+    raises(G.new, P, {"targt": 30}, match="unknown option 'targt'")
+    raises(G.new, P, [1], match="options must be an object")
+
+
+def case_bidding_goes_clockwise_one_bid_each_from_first_bidder():
+    s = G.new(P, {"first_bidder": 1})
+    m = G.legal(s)["moves"]
+    assert m["bid"] == {"players": [1], "values": [4, 5, 6, 7, 21]}
+    assert m["pass"] == {"players": [1]}
+    s = bid(s, 1, 4)
+    assert G.legal(s)["moves"]["bid"] == {"players": [2], "values": [5, 6, 7, 21]}
+    s = bid(bid(s, 2, 0), 0, 6)
+    assert s["phase"] == "trump" and s["bidder"] == 0 and s["bid"] == 6
+    assert s["bids"] == [6, 4, 0]
+
+
+def case_bid_must_beat_the_standing_bid():
+    s = bid(G.new(P, {}), 0, 6)
+    bad(s, {"type": "bid", "player": 1, "bid": 6}, "bid 6 must be higher than the standing bid 6")
+    bad(s, {"type": "bid", "player": 1, "bid": 5}, "bid 5 must be higher than the standing bid 6")
+    s = bid(s, 1, 7)
+    # only shooting the moon outbids a 7
+    assert G.legal(s)["moves"]["bid"]["values"] == [21]
+    s = bid(s, 2, 21)
+    assert s["bidder"] == 2 and s["bid"] == 21
+
+
+def case_bid_values_are_pass_4_to_7_or_21():
+    s = G.new(P, {})
+    for v in (3, 8, 20, 22, 0, "5", True, 4.0, None):
+        bad(s, {"type": "bid", "player": 0, "bid": v}, "a bid is 4, 5, 6, 7 or 21")
+    bad(s, {"type": "bid", "player": 0}, "needs a 'bid' field")
+
+
+def case_21_closes_bidding_at_once():
+    s = bid(G.new(P, {}), 0, 21)
+    assert s["phase"] == "trump" and s["bidder"] == 0 and s["bids"] == [21, None, None]
+    assert "bid" not in G.legal(s)["moves"]
+    bad(s, {"type": "bid", "player": 1, "bid": 21}, "cannot bid now: the hand is in its trump phase")
+    bad(s, {"type": "pass", "player": 1}, "cannot pass now")

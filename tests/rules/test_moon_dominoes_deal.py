@@ -1,0 +1,3 @@
+"""Moon dominoes: runs test_moon_dominoes_deal_cases.py (see test_moon_dominoes_load.py)."""
+from test_moon_dominoes_load import load
+load(__name__, "test_moon_dominoes_deal_cases")

@@ -1,0 +1,51 @@
+"""Moon dominoes: recording the deal (seeded or given tiles). Loaded by
+test_moon_dominoes_deal.py (see test_moon_dominoes_load.py)."""
+
+from _support import raises
+from shared_rules.util import clone
+
+G = None  # the rules module, set by the loader
+P = ["Ann", "Bob", "Cy"]
+
+
+def bad(state, event, words):
+    """The event is refused with these words and the state is unchanged."""
+    before = clone(state)
+    raises(G.apply, state, event, match=words)
+    assert state == before
+
+
+def pas(p):
+    return {"type": "pass", "player": p}
+
+
+def case_deal_is_optional_once_before_the_first_bid():
+    s = G.new(P, {})
+    assert G.legal(s)["moves"]["deal"] == {"optional": True}
+    d = G.apply(s, {"type": "deal", "seed": 7})
+    hands = [G.dt.hand(d, p) for p in range(3)]
+    assert [len(h) for h in hands] == [7, 7, 7] and d["tiles"].count("s") == 1
+    assert sorted(d["tiles"]) == sorted("0000000111111122222223".replace("3", "s"))
+    assert G.apply(s, {"type": "deal", "seed": 7}) == d  # seeded: same deal again
+    assert "deal" not in G.legal(d)["moves"]
+    bad(d, {"type": "deal", "seed": 8}, "a deal is recorded once per hand")
+    bad(G.apply(s, pas(0)), {"type": "deal", "seed": 8}, "before its first bid")
+    bad(s, {"type": "deal", "seed": -1}, "seed -1 is out of range")
+    bad(s, {"type": "deal"}, "needs a 'hands' field")
+    # an all-pass redeal forgets the old tiles
+    for p in range(3):
+        d = G.apply(d, pas(p))
+    assert d["tiles"] == "." * 22 and "deal" in G.legal(d)["moves"]
+
+
+def case_recorded_deal_is_checked():
+    t = G.dt.all_tiles()
+    s = G.new(P, {})
+    d = G.apply(s, {"type": "deal", "hands": [t[14:21], t[7:14], t[0:7]]})
+    assert d["tiles"][21] == "s" and G.dt.hand(d, 2) == t[0:7]
+    d = G.apply(s, {"type": "deal", "hands": [t[0:7], t[7:14], t[14:21]], "spare": "6-6"})
+    bad(s, {"type": "deal", "hands": [t[0:7], t[7:14]]}, "3 hands of 7 tiles")
+    bad(s, {"type": "deal", "hands": [t[0:7], t[7:13], t[14:21]]}, "3 hands of 7 tiles")
+    bad(s, {"type": "deal", "hands": [t[0:7], t[6:13], t[14:21]]}, "tile 3-3 is dealt twice")
+    bad(s, {"type": "deal", "hands": [t[0:7], t[7:14], t[14:20] + ["0-4"]]}, "not in the Moon set")
+    bad(s, {"type": "deal", "hands": [t[0:7], t[7:14], t[14:21]], "spare": "0-0"}, "spare must be 6-6")
