@@ -21,8 +21,9 @@ $(STUBS): pyproject.toml $(STAMP)
 
 ## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython)
 test: $(STAMP) $(STUBS)
-	@echo "== rules core under MicroPython (-X heapsize=64K)"
-	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py
+	@echo "== rules core under MicroPython (-X heapsize=64K, compiled to .mpy as on the board)"
+	$(PY) tests/upy_build.py build/upy
+	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
 	@echo "== full suite under CPython"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
 

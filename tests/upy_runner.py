@@ -1,7 +1,10 @@
 """Runs the dual-interpreter rules tests (tests/rules/test_*.py) under
 MicroPython, where pytest does not exist.
 
-    micropython -X heapsize=64K tests/upy_runner.py [--heap 64K] [NAME-FILTER]
+    micropython -X heapsize=64K tests/upy_runner.py [--heap 64K] [--lib DIR] [NAME-FILTER]
+
+--lib DIR puts DIR first on the path: tests/upy_build.py compiles the rules
+core to .mpy there, which is what the board runs.
 
 Every module-level function named test_* is called with no arguments; an
 exception is a failure. Prints one line per failure with its traceback, then
@@ -49,7 +52,7 @@ def run_file(name):
 HEAP = "64K"  # each child's -X heapsize; `--heap 48K` changes it
 
 
-def run_child(name, heap):
+def run_child(name, heap, lib):
     """Run one test file in a fresh interpreter with the same heap cap.
 
     MicroPython never frees interned strings (qstrs), so a long run in one
@@ -57,8 +60,8 @@ def run_child(name, heap):
     keeps the cap meaning the same thing for every file."""
     tag = "".join("%02x" % b for b in os.urandom(6))
     out = "/tmp/upy_runner_%s_%s.txt" % (tag, name)
-    cmd = "'%s' -X heapsize=%s '%s' --file %s > '%s' 2>&1" % (
-        sys.executable, heap, _here() + "/upy_runner.py", name, out)
+    cmd = "'%s' -X heapsize=%s '%s' %s--file %s > '%s' 2>&1" % (
+        sys.executable, heap, _here() + "/upy_runner.py", ("--lib '%s' " % lib) if lib else "", name, out)
     os.system(cmd)
     passed = failed = 0
     seen = False
@@ -89,6 +92,11 @@ def main():
     sys.path.insert(0, rules_dir)
     sys.path.insert(0, root)
     args = sys.argv[1:]
+    lib = None
+    if len(args) >= 2 and args[0] == "--lib":
+        lib = args[1]
+        args = args[2:]
+        sys.path.insert(0, lib)
     if len(args) == 2 and args[0] == "--file":
         p, f = run_file(args[1])
         print("FILE-RESULT %d %d" % (p, f))
@@ -99,12 +107,12 @@ def main():
         args = args[2:]
     wanted = args[0] if args else ""
     names = sorted(n[:-3] for n in os.listdir(rules_dir) if n.startswith("test_") and n.endswith(".py"))
-    print("heap cap per test file: -X heapsize=%s" % heap)
+    print("heap cap per test file: -X heapsize=%s; rules core from %s" % (heap, lib or "source"))
     passed = failed = 0
     for name in names:
         if wanted and wanted not in name:
             continue
-        p, f = run_child(name, heap)
+        p, f = run_child(name, heap, lib)
         passed += p
         failed += f
     print("%d passed, %d failed" % (passed, failed))
