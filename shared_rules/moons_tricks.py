@@ -1,0 +1,117 @@
+"""Moons tricks: who wins a trick and whose low off-suit card earns a
+token, the tokens a trick hands out, and legal(). Apart from moons.py so
+each module compiles within the board's small heap.
+
+A trick is entered either by its outcome (winner, and the seat and planet
+of the single lowest off-suit card) or by its cards in play order from
+the leader, [[planet, number], ...], and then the core works it out.
+"""
+
+from shared_rules.errors import RuleError
+from shared_rules.moons import ALL, PLANETS, choose, fork, give, options, planet, seat
+from shared_rules.util import whole
+
+
+def resolve(cards):
+    # (winner, low) play-order indices for cards [[planet, n], ...] in
+    # play order: the highest card of the led planet wins; `low` is the
+    # single lowest off-suit card, None if there is none or a tie.
+    if not cards:
+        raise RuleError("a trick needs cards")
+    led = cards[0][0]
+    win = 0
+    low = None
+    tie = False
+    for i in range(len(cards)):
+        suit, n = cards[i]
+        if suit == led:
+            if n > cards[win][1]:
+                win = i
+        elif low is None or n < cards[low][1]:
+            low, tie = i, False
+        elif n == cards[low][1]:
+            tie = True
+    return win, (None if tie else low)
+
+
+def _from_cards(state, cards):
+    n = len(state["players"])
+    if not isinstance(cards, list) or len(cards) != n:
+        raise RuleError("a trick has one card per player: give %d cards in play order" % n)
+    out = []
+    for c in cards:
+        if not isinstance(c, list) or len(c) != 2:
+            raise RuleError("each card is [planet, number], not %r" % (c,))
+        c = [planet(c[0], "a card's planet"), whole({"number": c[1]}, "number", 0, 99, "a card's number")]
+        if c in out:
+            raise RuleError("%s %d is played twice in one trick" % (PLANETS[c[0]], c[1]))
+        out.append(c)
+    win, low = resolve(out)
+    lead = state["leader"]
+    if low is None:
+        return (lead + win) % n, None, None
+    return (lead + win) % n, (lead + low) % n, out[low][0]
+
+
+def trick(state, event):
+    # moons.apply() for a trick: the winner takes a planet of his tableau
+    # (his choice if several), then the low off-suit card's player takes a
+    # token of that planet, each only if the supply has one.
+    if state["phase"] != "tricks":
+        missing = [state["players"][i] for i in range(len(state["players"])) if state["tableaux"][i] is None]
+        raise RuleError("record every tableau before the first trick (missing: %s)" % ", ".join(missing))
+    if event.get("cards") is not None:
+        win, low, low_suit = _from_cards(state, event["cards"])
+        if event.get("winner", win) != win:
+            raise RuleError("the cards say %s won this trick, not seat %r" % (state["players"][win], event["winner"]))
+    else:
+        win = seat(state, event.get("winner"), "winner")
+        low = event.get("low")
+        low_suit = None
+        if low is not None:
+            low = seat(state, low, "low")
+            if low == win:
+                raise RuleError("the winner played on suit, so cannot also play the lowest off-suit card")
+            low_suit = planet(event.get("low_suit"), "low_suit")
+            if event.get("led") is not None and planet(event["led"], "led") == low_suit:
+                raise RuleError("the lowest off-suit card cannot be of the led planet %s" % PLANETS[low_suit])
+        elif event.get("low_suit") is not None:
+            raise RuleError("low_suit needs 'low': the seat of the lowest off-suit card")
+    take = choose(event.get("take"), options(state["supply"], state["tableaux"][win]),
+                  state["players"][win], "a planet of his tableau")
+    s = fork(state)
+    if take is not None:
+        give(s, take, win)
+    if low is not None and s["supply"][low_suit] and not s["over"]:
+        give(s, low_suit, low)
+    s["tricks"][win] += 1
+    s["leader"] = win
+    return s
+
+
+def legal_moves(state):
+    # moons.legal(); hints in docs/games/moons.md.
+    if state["over"]:
+        return {"phase": "over", "moves": {}}
+    seats = list(range(len(state["players"])))
+    supply = state["supply"]
+    names = list(PLANETS)
+    moves = {}
+    if not sum(state["tricks"]):
+        moves["tableau"] = {"players": seats, "count": 3, "values": names,
+                            "missing": [i for i in seats if state["tableaux"][i] is None]}
+        if not state["round"]:
+            moves["first"] = {"players": seats}
+    if state["phase"] == "tricks":
+        moves["trick"] = {"players": seats, "values": names,
+                          "take": [[PLANETS[i] for i in options(supply, state["tableaux"][w])] for w in seats],
+                          "low_values": [PLANETS[i] for i in options(supply, ALL)]}
+        if sum(state["tricks"]):
+            tr = state["tricks"]
+            top = max(tr)
+            moves["end"] = {"players": seats, "choices": [
+                [PLANETS[i] for i in options(supply, ALL if tr[w] == top else (state["tableaux"][w] if not tr[w] else ()))]
+                for w in seats]}
+    holders = [i for i in seats if sum(state["tokens"][i])] + (["supply"] if sum(supply) else [])
+    moves["move"] = {"from": holders, "to": seats + ["supply"], "values": names, "min": 1}
+    return {"phase": state["phase"], "moves": moves}

@@ -1,0 +1,42 @@
+"""Moons rounds (RULINGS.md "End of a round", "End of the game"): most
+tricks, zero tricks, the first player passes left, the game ends when
+every player has dealt once."""
+
+from _support import raises
+from shared_rules import get_game
+
+G = get_game("moons")
+import shared_rules.moons_tricks  # noqa: E402,F401  (compiled now, while the heap is tidy)
+J, S, N, U = "jupiter", "saturn", "neptune", "uranus"
+
+
+def tableaux(s, sets):
+    for i in range(len(sets)):
+        s = G.apply(s, {"type": "tableau", "player": i, "suits": sets[i]})
+    return s
+
+
+def test_most_tricks_take_any_planet_ties_all_take_and_zero_takes_tableau():
+    s = tableaux(G.new(["a", "b", "c", "d"], {}), [[J, J, J], [S, S, S], [N, N, N], [U, N, U]])
+    for w in (0, 1, 0, 1, 2):
+        s = G.apply(s, {"type": "trick", "winner": w})
+    raises(G.apply, s, {"type": "end", "take": [U, S, N, None]}, match="not the most")
+    raises(G.apply, s, {"type": "end", "take": [U, S, None, None]}, match="must choose")
+    raises(G.apply, s, {"type": "end", "take": [U, S, None, J]}, match="cannot take jupiter")
+    s = G.apply(s, {"type": "end", "take": [U, S, None, N]})
+    assert s["tokens"] == [[2, 0, 0, 1], [0, 3, 0, 0], [0, 0, 1, 0], [0, 0, 1, 0]]
+    assert s["round"] == 1 and s["first"] == 1 and s["leader"] == 1 and s["phase"] == "tableau"
+    assert s["tableaux"] == [None] * 4 and s["tricks"] == [0] * 4
+
+
+def test_first_player_chosen_once_then_passes_left():
+    s = G.new(["a", "b", "c"], {})
+    s = G.apply(s, {"type": "first", "player": 2})
+    s = tableaux(s, [[J, J, J], [S, S, S], [N, N, N]])
+    assert s["leader"] == 2
+    s = G.apply(s, {"type": "trick", "cards": [[N, 4], [J, 1], [S, 9]]})  # 2, 0, 1 play
+    assert s["tricks"] == [0, 0, 1] and s["tokens"][0] == [1, 0, 0, 0]
+    raises(G.apply, s, {"type": "first", "player": 0}, match="before the first trick")
+    s = G.apply(s, {"type": "end", "take": [None, None, U]})
+    assert s["first"] == 0
+    raises(G.apply, s, {"type": "first", "player": 1}, match="first trick of the game")

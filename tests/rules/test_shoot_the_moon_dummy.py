@@ -1,0 +1,48 @@
+"""Shoot the Moon for two: the dummy (RULINGS.md "Two players")."""
+
+from _support import raises
+from shared_rules import get_game
+
+G = get_game("shoot-the-moon")
+
+
+def play(s, *pairs):
+    for hand, card in pairs:
+        s = G.apply(s, {"type": "play", "player": hand, "card": card})
+    return s
+
+
+def test_dummy_plays_third_and_leads_after_winning_then_non_dealer():
+    s = G.new(["a", "b"], {"dealer": 1})  # non-dealer a leads
+    assert G.legal(s)["moves"]["play"]["players"] == [0]
+    s = play(s, (0, "G5"), (1, "G7"), (2, "R1"))
+    assert s["leader"] == 2 and s["tricks"] == [0, 0, 1]
+    assert G.legal(s)["moves"]["play"]["players"] == [2]
+    raises(G.apply, s, {"type": "play", "player": 1, "card": "P1"}, match="the dummy's turn")
+    s = play(s, (2, "P2"), (0, "P3"))  # the non-dealer plays after the dummy
+    assert G.legal(s)["moves"]["play"]["players"] == [1]
+
+
+def test_dummy_tricks_and_moon_cards_score_for_nobody():
+    s = G.new(["a", "b"], {})
+    s = G.apply(s, {"type": "trick", "winner": 2, "big": 2})
+    assert s["scores"] == [2, 2]
+    s = G.apply(s, {"type": "trick", "winner": 2})
+    for _ in range(3):
+        s = G.apply(s, {"type": "trick", "winner": 0})
+    assert s["scores"] == [3, 2] and s["round"] == 1  # a: 3 tricks; dummy's 2 count for nobody
+    s = G.apply(s, {"type": "round", "tricks": [0, 0, 5], "big": [0, 0, 1]})
+    assert s["scores"] == [3, 2]
+
+
+def test_dummy_hand_index_and_cards_in_players_hands():
+    s = G.new(["a", "b"], {})
+    assert G.legal(s)["moves"]["trick"]["dummy"] == 2
+    raises(G.apply, s, {"type": "trick", "winner": 3}, match="out of range 0-2")
+    raises(G.apply, s, {"type": "illegal", "player": 2}, match="out of range 0-1")
+    hands = [["G1", "G2", "G3", "G4", "G5"], ["P1", "P2", "P3", "P4", "BM"]]
+    s = G.apply(s, {"type": "deal", "hands": hands})
+    s = play(s, (1, "P1"), (0, "G1"))
+    raises(G.apply, s, {"type": "play", "player": 2, "card": "G2"}, match="in a hand")
+    s = play(s, (2, "BM"))  # the other BIG MOON
+    assert s["tricks"] == [0, 0, 1]

@@ -1,0 +1,39 @@
+"""Shoot the Moon with the hands entered: following colour is enforced
+(issue: "if hands are given, it checks follow-suit"), and the deal is checked."""
+
+from _support import raises
+from shared_rules import get_game
+from shared_rules.util import clone
+
+G = get_game("shoot-the-moon")
+
+
+def play(s, *pairs):
+    for hand, card in pairs:
+        s = G.apply(s, {"type": "play", "player": hand, "card": card})
+    return s
+
+
+def test_known_hands_enforce_following_colour():
+    hands = [["G1", "G2", "R3", "BM", "P4"], ["G5", "B6", "B7", "B8", "B9"], ["R1", "R2", "LM", "P1", "P2"]]
+    s = G.apply(G.new(["a", "b", "c"], {}), {"type": "deal", "hands": hands})
+    s = play(s, (1, "G5"), (2, "R1"))  # c has no green: anything goes
+    assert sorted(G.legal(s)["moves"]["play"]["values"]) == ["BM", "G1", "G2"]
+    before = clone(s)
+    raises(G.apply, s, {"type": "play", "player": 0, "card": "R3"}, match="must follow green")
+    raises(G.apply, s, {"type": "play", "player": 0, "card": "B6"}, match="does not hold")
+    assert s == before
+    s = play(s, (0, "G2"))
+    assert s["leader"] == 2 and s["held"][0] == ["G1", "R3", "BM", "P4"]
+    raises(G.apply, s, {"type": "trick", "winner": 0}, match="card by card")
+
+
+def test_deal_is_checked():
+    s = G.new(["a", "b", "c"], {})
+    ok = [["G1", "G2", "G3", "G4", "G5"], ["P1", "P2", "P3", "P4", "P5"], ["BM", "BM", "LM", "LM", "R1"]]
+    raises(G.apply, s, {"type": "deal", "hands": ok[:2]}, match="each of the 3")
+    raises(G.apply, s, {"type": "deal", "hands": [ok[0], ok[1], ["BM", "BM", "BM", "LM", "R1"]]}, match="dealt too often")
+    raises(G.apply, s, {"type": "deal", "hands": [ok[0], ok[0], ok[2]]}, match="dealt too often")
+    raises(G.apply, s, {"type": "deal", "hands": [ok[0], ok[1], ["R1"]]}, match="list of 5")
+    s = G.apply(s, {"type": "deal", "hands": ok})
+    raises(G.apply, s, {"type": "deal", "hands": ok}, match="before the first trick")

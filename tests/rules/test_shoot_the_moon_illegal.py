@@ -1,0 +1,52 @@
+"""Shoot the Moon illegal play and bad input (RULINGS.md "Illegal play")."""
+
+from _support import raises
+from shared_rules import get_game
+from shared_rules.util import clone
+
+G = get_game("shoot-the-moon")
+
+
+def test_illegal_play_voids_the_hand_and_costs_the_side_one_chip():
+    s = G.new(["a", "b", "c", "d"], {"teams": 2, "dealer": 3})
+    s = G.apply(s, {"type": "trick", "winner": 1, "big": 2})
+    s = G.apply(s, {"type": "trick", "winner": 0, "little": 1})
+    assert s["chips"] == [1, 4]
+    s = G.apply(s, {"type": "illegal", "player": 3})  # team 1 revoked
+    assert s["chips"] == [2, 1] and s["scores"] == [2, 1, 2, 1]
+    assert s["dealer"] == 3 and s["tricks"] == [0, 0, 0, 0] and s["moons"] == [0, 0] and s["round"] == 0
+    assert s["start"] == [2, 1]  # a second void hand goes back to here
+
+
+def test_illegal_penalty_never_below_zero_and_mid_trick():
+    s = G.new(["a", "b", "c"], {})
+    s["chips"] = [0, 2, 2]
+    s["start"] = [0, 2, 2]
+    s = G.apply(s, {"type": "play", "player": 1, "card": "G4"})
+    s = G.apply(s, {"type": "illegal", "player": 0})
+    assert s["chips"] == [0, 2, 2] and s["trick"] == [] and s["played"] == []
+
+
+def test_bad_input_leaves_the_state_unchanged():
+    s = G.new(["a", "b", "c"], {})
+    s = G.apply(s, {"type": "trick", "winner": 0, "big": 1, "little": 1})
+    before = clone(s)
+    bad = [
+        ({"type": "trick", "winner": 3}, "out of range 0-2"),
+        ({"type": "trick", "winner": True}, "whole number"),
+        ({"type": "trick", "winner": 0, "big": 2}, "MOON left"),
+        ({"type": "trick", "winner": 0, "big": -1}, "out of range"),
+        ({"type": "trick", "winner": 0, "big": 1, "little": 1, "x": 0}, None),
+        ({"type": "round", "tricks": [5, 0, 0]}, "before the first trick"),
+        ({"type": "illegal", "player": 5}, "out of range 0-2"),
+        ({"type": "bid", "player": 0}, "unknown event"),
+    ]
+    for event, words in bad:
+        if words is None:
+            continue
+        raises(G.apply, s, event, match=words)
+        assert s == before
+    s2 = G.new(["a", "b", "c"], {})
+    raises(G.apply, s2, {"type": "trick", "winner": 0, "big": 2, "little": 2}, match="cannot hold")
+    raises(G.apply, s2, {"type": "trick", "winner": 0, "little": 3}, match="out of range")
+    raises(G.apply, s2, {"type": "round", "tricks": [1, 2, 2], "little": [0, 0, 3]}, match="out of range")
