@@ -1,0 +1,460 @@
+"""Game journals on flash: one append-only file per game, one line per event.
+
+Layout under the data folder:
+    games/<id>.jsonl   the header line, then one line per accepted event,
+                       each a `shared_rules.wire` line (JSON, TAB, CRC32, LF)
+    index.json         {"vol", "next", "cur", "synced", "fork"}, written atomically
+
+Game ids look like "00012-k3f9": a counter that only grows (the index keeps
+it, and it is never below the highest id on flash) and a volume tag drawn
+when the data folder is first used. The tag keeps ids unique for the PC even
+if the flash is wiped and the counter starts again.
+
+Power can be cut at any moment:
+- `append` writes one whole line, flushes and syncs before returning, so an
+  event the screen confirmed is on flash.
+- A torn or corrupt LAST line (cut mid-write) is dropped by `load` (and before
+  the first append after boot): the file is cut back to the last good line
+  end, so later appends start clean, and a warning says so.
+- A corrupt EARLIER line is never fixed. The file stays byte for byte as it
+  is, for the PC (which quarantines it, naming the line). If it is the game
+  in progress, `load` resumes from the events before the first bad line, in
+  a new game that continues it: the damaged file is closed and kept, and the
+  new one starts with the same header and a copy of the good lines. Events
+  after the bad line cannot be trusted in order, so they are not replayed.
+- A game is closed by `finish` or by starting another. Closed games stay
+  until a PC has synced them: `delete` refuses an unsynced game unless
+  forced, and `reclaim` frees space from synced games only.
+"""
+
+import os
+
+from shared_rules.wire import LineError, decode, encode
+
+INDEX = "index.json"
+GAMES = "games"
+_EXT = ".jsonl"
+_COPY = 512  # bytes per step when copying or scanning a file
+# Below this many free bytes the app should warn and offer to free space.
+LOW_SPACE = 16384
+
+
+class JournalError(ValueError):
+    """A request the journal refuses. `code` is for the serial protocol:
+    "game" (no such game), "open" (still in progress), "unsynced"."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def game_number(game_id):
+    """The counter part of a game id (for ordering), or -1 if malformed."""
+    head = game_id.split("-", 1)[0]
+    if not head or not head.isdigit():
+        return -1
+    return int(head)
+
+
+def valid_id(game_id):
+    """True for a string shaped like a game id (and safe as a file name)."""
+    if not isinstance(game_id, str) or len(game_id) > 24 or game_number(game_id) < 0:
+        return False
+    for ch in game_id:
+        if not (ch.isdigit() or ("a" <= ch <= "z") or ch == "-"):
+            return False
+    return True
+
+
+def _volume_tag():
+    raw = os.urandom(4)
+    tag = ""
+    for b in raw:
+        tag += "abcdefghjkmnpqrstuvwxyz23456789"[b % 31]
+    return tag
+
+
+class Journal:
+    """Games on flash. All writes go through here; readers (the serial
+    protocol) use `path`, `committed_size` and `list_games`."""
+
+    def __init__(self, store):
+        self.store = store
+        self.warnings = []
+        self._index = None
+        self._clean = None  # id of the game whose tail was checked this boot
+
+    # --- index -----------------------------------------------------------
+    def _idx(self):
+        if self._index is not None:
+            return self._index
+        st = self.store
+        st.ensure_dir(GAMES)
+        idx = st.read_json(INDEX, None)
+        if not isinstance(idx, dict) or not isinstance(idx.get("next"), int):
+            if idx is not None:
+                self.warnings.append("journal index damaged; rebuilt from the game files")
+            idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
+        if not isinstance(idx.get("vol"), str) or not idx["vol"]:
+            idx["vol"] = _volume_tag()
+        if not isinstance(idx.get("synced"), list):
+            idx["synced"] = []
+        top = 0
+        for name in st.listdir(GAMES):
+            if name.endswith(".tmp"):
+                # A tail repair cut short by a power cut: finish or undo it.
+                st.recover(st.path(GAMES, name[:-4]))
+                continue
+            if name.endswith(".new"):
+                # A continuation copy cut short: current() goes back to the
+                # damaged game, whose next load copies it again.
+                st.remove(st.path(GAMES, name))
+                continue
+            if name.endswith(_EXT):
+                top = max(top, game_number(name[: -len(_EXT)]))
+        if idx["next"] <= top:
+            idx["next"] = top + 1
+        self._index = idx
+        return idx
+
+    def _save(self):
+        self.store.write_json(INDEX, self._index)
+
+    # --- paths and sizes -------------------------------------------------
+    def path(self, game_id):
+        return self.store.path(GAMES, game_id + _EXT)
+
+    def exists(self, game_id):
+        return valid_id(game_id) and self.store.exists(self.path(game_id))
+
+    def committed_size(self, game_id):
+        """Bytes up to the end of the last complete line (what a PC may
+        copy: a torn tail is never served). -1 if there is no such game."""
+        if not valid_id(game_id):
+            return -1
+        p = self.path(game_id)
+        size = self.store.size(p)
+        if size <= 0:
+            return size
+        f = open(p, "rb")
+        try:
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return size
+            return self._last_line_end(f, size)
+        finally:
+            f.close()
+
+    def _last_line_end(self, f, size):
+        end = size
+        while end > 0:
+            start = end - _COPY if end > _COPY else 0
+            f.seek(start)
+            block = f.read(end - start)
+            i = block.rfind(b"\n")
+            if i >= 0:
+                return start + i + 1
+            end = start
+        return 0
+
+    # --- games -----------------------------------------------------------
+    def current(self):
+        """Id of the game in progress, or None."""
+        idx = self._idx()
+        cur = idx["cur"]
+        if cur is not None and not self.exists(cur):
+            # Power was cut after the index named the game, before its file:
+            # a new game had nothing in it yet; a continuation falls back to
+            # the damaged game it was being copied from.
+            back = idx.get("fork")
+            idx["cur"] = back if back and self.exists(back) else None
+            idx["fork"] = None
+            self._save()
+            return idx["cur"]
+        return cur
+
+    def new_game(self, header):
+        """Start a game (closing any game in progress); returns its id.
+
+        The index reserves the id before the file exists, so a power cut
+        between the two can waste an id but never reuse one."""
+        idx = self._idx()
+        n = idx["next"]
+        game_id = "%05d-%s" % (n, idx["vol"])
+        idx["next"] = n + 1
+        idx["cur"] = game_id
+        idx["fork"] = None
+        self._save()
+        line = encode(self._named(header, game_id))
+        f = open(self.path(game_id), "wb")
+        try:
+            f.write(line)
+            f.flush()
+        finally:
+            f.close()
+        self.store.sync()
+        self._clean = game_id
+        return game_id
+
+    def _named(self, header, game_id, origin=None):
+        """The header as written: a copy carrying the game id (so a journal
+        copied off the device still says which game it is) and, for a
+        continuation, the id of the damaged game it continues."""
+        out = {}
+        for key in header:
+            out[key] = header[key]
+        out["id"] = game_id
+        if origin is not None:
+            out["continues"] = origin
+        return out
+
+    def append(self, event):
+        """Append one event to the game in progress, on flash on return."""
+        game_id = self.current()
+        if game_id is None:
+            raise JournalError("game", "no game in progress")
+        if self._clean != game_id:
+            self._drop_torn_tail(game_id)
+            self._clean = game_id
+        line = encode(event)
+        f = open(self.path(game_id), "ab")
+        try:
+            try:
+                f.write(line)
+                f.flush()
+            finally:
+                f.close()
+        except Exception:
+            self._clean = None  # a partial line may be there: check again
+            raise
+        self.store.sync()
+
+    def finish(self, game_id=None):
+        """Close the game in progress (it can then be synced). Passing an id
+        that is no longer current (it was replaced by a continuation at
+        load) does nothing."""
+        idx = self._idx()
+        if idx["cur"] is not None and (game_id is None or game_id == idx["cur"]):
+            idx["cur"] = None
+            self._save()
+
+    def list_games(self):
+        """[{"id", "size", "open", "synced"}], oldest first; size counts
+        complete lines only (see committed_size)."""
+        idx = self._idx()
+        found = []
+        for name in self.store.listdir(GAMES):
+            if not name.endswith(_EXT):
+                continue
+            gid = name[: -len(_EXT)]
+            if not valid_id(gid):
+                continue
+            found.append((game_number(gid), gid))
+        found.sort()
+        out = []
+        for _, gid in found:
+            out.append({
+                "id": gid,
+                "size": self.committed_size(gid),
+                "open": gid == idx["cur"],
+                "synced": gid in idx["synced"],
+            })
+        return out
+
+    def is_synced(self, game_id):
+        return game_id in self._idx()["synced"]
+
+    def mark_synced(self, game_id):
+        """Record that a PC has stored the game (idempotent)."""
+        idx = self._idx()
+        if not self.exists(game_id):
+            raise JournalError("game", "no game %r on this device" % (game_id,))
+        if game_id == idx["cur"]:
+            raise JournalError("open", "game %s is still in progress" % game_id)
+        if game_id not in idx["synced"]:
+            idx["synced"].append(game_id)
+            self._save()
+
+    def delete(self, game_id, force=False):
+        """Remove a game from flash. Refuses a game no PC has synced, and
+        the game in progress, unless `force` (the app asks the player)."""
+        idx = self._idx()
+        if not self.exists(game_id):
+            raise JournalError("game", "no game %r on this device" % (game_id,))
+        if not force:
+            if game_id == idx["cur"]:
+                raise JournalError("open", "game %s is still in progress" % game_id)
+            if game_id not in idx["synced"]:
+                raise JournalError("unsynced", "game %s has not been synced to a PC yet" % game_id)
+        self.store.remove(self.path(game_id))
+        if game_id == idx["cur"]:
+            idx["cur"] = None
+        if game_id in idx["synced"]:
+            idx["synced"].remove(game_id)
+        self._save()
+
+    # --- space -----------------------------------------------------------
+    def space_low(self, threshold=LOW_SPACE):
+        return self.store.free_bytes() < threshold
+
+    def unsynced(self):
+        """Ids of closed games no PC has synced (oldest first)."""
+        return [g["id"] for g in self.list_games() if not g["open"] and not g["synced"]]
+
+    def reclaim(self, need=LOW_SPACE):
+        """Delete synced games, oldest first, until `need` bytes are free.
+        Returns True if that much is free; never touches an unsynced game,
+        so on False the app must ask the player what to delete."""
+        for g in self.list_games():
+            if self.store.free_bytes() >= need:
+                return True
+            if g["synced"] and not g["open"]:
+                self.delete(g["id"])
+        return self.store.free_bytes() >= need
+
+    # --- reading back ----------------------------------------------------
+    def load(self, game_id):
+        """(header, events, warnings) for a game, as far as it can be trusted.
+
+        A torn or corrupt last line is cut off the file (reported). Earlier
+        corrupt lines are reported and left in place; events are returned
+        up to the first of them, and if the game is the one in progress it
+        continues as a new game (see the module docstring): call current()
+        afterwards for its id. header is None when no header line is sound."""
+        warnings = []
+        if not self.exists(game_id):
+            raise JournalError("game", "no game %r on this device" % (game_id,))
+        p = self.path(game_id)
+        header = None
+        header_end = 0
+        events = []
+        bad = []  # (lineno, start offset, reason)
+        last_start = -1
+        last_ok = True
+        pos = 0
+        lineno = 0
+        f = open(p, "rb")
+        try:
+            while True:
+                raw = f.readline()
+                if not raw:
+                    break
+                lineno += 1
+                start = pos
+                pos += len(raw)
+                if not raw.strip():
+                    continue
+                last_start = start
+                try:
+                    if not raw.endswith(b"\n"):
+                        raise LineError("truncated", "line ends mid-record")
+                    obj = decode(raw, need_crc=True)
+                    last_ok = True
+                except LineError as e:
+                    bad.append((lineno, start, str(e)))
+                    last_ok = False
+                    continue
+                if bad:
+                    continue
+                if header is None:
+                    header = obj
+                    header_end = pos
+                else:
+                    events.append(obj)
+        finally:
+            f.close()
+        if not last_ok:
+            lineno_bad, start, why = bad.pop()
+            self._cut(game_id, start)
+            warnings.append("game %s: last line %d was cut off or damaged (%s) and was dropped" % (game_id, lineno_bad, why))
+        for lineno_bad, start, why in bad:
+            warnings.append("game %s: line %d is damaged (%s); kept for the PC" % (game_id, lineno_bad, why))
+        is_current = game_id == self._idx()["cur"]
+        if self.store.size(p) == 0:
+            # At most a torn header was there: nothing was ever committed.
+            self.store.remove(p)
+            if is_current:
+                self.finish(game_id)
+            warnings.append("game %s held no complete line and was removed" % game_id)
+            header = None
+        elif is_current:
+            self._clean = game_id  # tail checked: appends start clean
+            if bad and header is None:
+                self.finish(game_id)
+                warnings.append("game %s cannot be resumed: its header is damaged" % game_id)
+            elif bad:
+                new_id = self._continue(game_id, header, header_end, bad[0][1])
+                header = self._named(header, new_id, game_id)
+                warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
+        self.warnings.extend(warnings)
+        return header, events, warnings
+
+    def _copy_prefix(self, src, dst, length, start=0, lead=b""):
+        """Write lead + bytes [start, length) of src to dst, flushed."""
+        fi = open(src, "rb")
+        try:
+            fi.seek(start)
+            fo = open(dst, "wb")
+            try:
+                fo.write(lead)
+                left = length - start
+                while left > 0:
+                    block = fi.read(_COPY if left > _COPY else left)
+                    if not block:
+                        break
+                    fo.write(block)
+                    left -= len(block)
+                fo.flush()
+            finally:
+                fo.close()
+        finally:
+            fi.close()
+        self.store.sync()
+
+    def _cut(self, game_id, length):
+        """Shorten a game file to `length` bytes (MicroPython files have no
+        truncate): copy the prefix to a tmp file and rename it over. A power
+        cut leaves the old file (tmp removed at boot) or the new one."""
+        p = self.path(game_id)
+        self._copy_prefix(p, p + ".tmp", length)
+        self.store.replace(p + ".tmp", p)
+
+    def _drop_torn_tail(self, game_id):
+        p = self.path(game_id)
+        size = self.store.size(p)
+        if size <= 0:
+            return
+        f = open(p, "rb")
+        try:
+            f.seek(size - 1)
+            if f.read(1) == b"\n":
+                return
+            keep = self._last_line_end(f, size)
+        finally:
+            f.close()
+        self._cut(game_id, keep)
+        self.warnings.append("game %s: a line cut off mid-write was dropped" % game_id)
+
+    def _continue(self, game_id, header, header_end, length):
+        """Close a damaged game in progress and start its continuation: its
+        header (naming the new id and the game it continues), then a byte
+        copy of the good event lines [header_end, length)."""
+        idx = self._idx()
+        n = idx["next"]
+        new_id = "%05d-%s" % (n, idx["vol"])
+        idx["next"] = n + 1
+        # Name the continuation current before its file exists, remembering
+        # where it comes from: a power cut during the copy falls back to the
+        # damaged game (see current()), never leaves a second half-copy.
+        idx["cur"] = new_id
+        idx["fork"] = game_id
+        self._save()
+        dst = self.path(new_id)
+        lead = encode(self._named(header, new_id, game_id))
+        self._copy_prefix(self.path(game_id), dst + ".new", length, header_end, lead)
+        os.rename(dst + ".new", dst)
+        self.store.sync()
+        idx["fork"] = None
+        self._save()
+        self._clean = new_id
+        return new_id

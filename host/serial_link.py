@@ -1,0 +1,346 @@
+"""The PC end of the device's serial protocol (docs/protocol.md): finding
+the board's port by its USB ids, and one request/reply exchange at a time
+with timeouts, retries and checks, over pyserial.
+
+A reply is trusted only if its line CRC is right, its sequence number is
+the one just sent, and (for journal reads) the rebuilt bytes match the
+length and CRC32 the device announced. Anything else is dropped, and the
+request is sent again: every command is safe to repeat.
+"""
+
+import random
+import time
+
+import serial
+from serial.tools import list_ports
+
+from shared_rules.wire import LineError, crc32, decode, encode
+
+try:  # a pulled cable can surface as termios.error (not an OSError) on POSIX
+    import termios
+    _IO_ERRORS = (serial.SerialException, OSError, termios.error)
+except ImportError:  # Windows
+    _IO_ERRORS = (serial.SerialException, OSError)
+
+MAX_FRAME = 256  # a PC->device frame (LF included) stays below this
+DEFAULT_BAUD = 115200
+
+# (vendor id, product id or None for any, what it is)
+KNOWN_IDS = (
+    (0x2E8A, 0x0005, "MicroPython on a Raspberry Pi Pico (rp2)"),
+    (0x303A, None, "ESP32 with native USB (Espressif)"),
+    (0x10C4, 0xEA60, "ESP32 board with a CP210x USB-serial bridge"),
+    (0x1A86, 0x7523, "ESP32 board with a CH340 USB-serial bridge"),
+    (0x1A86, 0x55D4, "ESP32 board with a CH9102 USB-serial bridge"),
+)
+
+
+class LinkError(Exception):
+    """The link failed: no port, port gone, or no sound reply after every
+    retry. A sync stopped by this resumes where it left off next time."""
+
+
+class DeviceError(Exception):
+    """The device understood the request and refused it."""
+
+    def __init__(self, code, message, reply=None):
+        super().__init__("%s: %s" % (code, message))
+        self.code = code
+        self.message = message
+        self.reply = reply or {}
+
+
+# --- port discovery ------------------------------------------------------
+def describe_ids(vid, pid):
+    """What a USB vendor/product id pair is, or None if it is no known board."""
+    for kvid, kpid, what in KNOWN_IDS:
+        if vid == kvid and (kpid is None or pid == kpid):
+            return what
+    return None
+
+
+def find_ports(ports=None):
+    """[(device path, description)] of serial ports that look like a board."""
+    if ports is None:
+        ports = list_ports.comports()
+    found = []
+    for p in ports:
+        what = describe_ids(getattr(p, "vid", None), getattr(p, "pid", None))
+        if what:
+            found.append((p.device, what))
+    return sorted(found)
+
+
+def no_port_message():
+    ids = ", ".join(
+        "%04X:%s" % (v, "%04X" % p if p is not None else "*") for v, p, _ in KNOWN_IDS
+    )
+    return (
+        "no moontable board found: no serial port has the USB ids of MicroPython's "
+        "rp2 or an ESP32 (%s). Plug the board in, or name its port with --port, "
+        "e.g. --port /dev/ttyACM0 (Linux), --port /dev/cu.usbmodem1101 (macOS), "
+        "--port COM3 (Windows); the simulator prints its pty path when it starts." % ids
+    )
+
+
+def choose_port(port=None, ports=None):
+    """The port to use: `port` if given, else the only board found.
+    LinkError with a clear message when there is none or several."""
+    if port:
+        return port
+    found = find_ports(ports)
+    if not found:
+        raise LinkError(no_port_message())
+    if len(found) > 1:
+        listing = "; ".join("%s (%s)" % f for f in found)
+        raise LinkError("several boards found: %s. Choose one with --port." % listing)
+    return found[0][0]
+
+
+# --- journal chunks ------------------------------------------------------
+def decode_chunk(body):
+    """The body of a read reply -> the journal bytes it stands for (the
+    inverse of firmware/protocol.py encode_chunk). ValueError if malformed."""
+    out = bytearray()
+    i = 0
+    n = len(body)
+    while i < n:
+        c = body[i]
+        if c == 0x7B:  # "{": a line sent without its canonical CRC trailer
+            j = body.find(b"\n", i)
+            if j < 0:
+                raise ValueError("line without end in chunk")
+            line = body[i:j]
+            out += line
+            out += b"\t%08x\n" % crc32(line)
+            i = j + 1
+        elif c == 0x21:  # "!": a raw segment "!<hex length>:<bytes>"
+            colon = body.find(b":", i, i + 12)
+            if colon < 0:
+                raise ValueError("raw segment without length")
+            try:
+                length = int(body[i + 1:colon], 16)
+            except ValueError:
+                raise ValueError("raw segment length is not hex")
+            start = colon + 1
+            if length <= 0 or start + length > n:
+                raise ValueError("raw segment runs past the chunk")
+            out += body[start:start + length]
+            i = start + length
+        else:
+            raise ValueError("unexpected byte 0x%02x in chunk" % c)
+    return bytes(out)
+
+
+# --- the link ------------------------------------------------------------
+class Link:
+    """Request/reply over an open serial port (or any object with pyserial's
+    read/write/in_waiting/reset_input_buffer/close)."""
+
+    def __init__(self, ser, timeout=1.0, retries=6):
+        self.ser = ser
+        self.timeout = timeout
+        self.retries = retries
+        self.seq = random.randrange(1, 1 << 20)
+        self._rx = bytearray()
+        self.bytes_out = 0   # every byte written, retries included
+        self.bytes_in = 0    # every byte read
+        self.resends = 0     # requests sent again after a bad or missing reply
+
+    @classmethod
+    def open(cls, port, baudrate=DEFAULT_BAUD, timeout=1.0, retries=6):
+        try:
+            ser = serial.Serial(port, baudrate=baudrate, timeout=0.05, write_timeout=max(timeout, 2.0))
+        except (serial.SerialException, OSError, ValueError) as e:
+            raise LinkError("cannot open %s: %s" % (port, e))
+        return cls(ser, timeout=timeout, retries=retries)
+
+    def close(self):
+        try:
+            self.ser.close()
+        except _IO_ERRORS:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- raw I/O ---------------------------------------------------------
+    def _send(self, data):
+        try:
+            self.ser.write(data)
+            self.ser.flush()
+        except _IO_ERRORS as e:
+            raise LinkError("serial link lost while sending: %s" % e)
+        self.bytes_out += len(data)
+
+    def _fill(self, deadline):
+        """Read what is waiting (or wait briefly); False once past deadline."""
+        if time.monotonic() > deadline:
+            return False
+        try:
+            waiting = self.ser.in_waiting
+            data = self.ser.read(waiting if waiting > 0 else 1)
+        except _IO_ERRORS as e:
+            raise LinkError("serial link lost while reading: %s" % e)
+        if data:
+            self.bytes_in += len(data)
+            self._rx += data
+        return True
+
+    def _readline(self, deadline, limit=4096):
+        while True:
+            i = self._rx.find(b"\n")
+            if i >= 0:
+                line = bytes(self._rx[:i + 1])
+                del self._rx[:i + 1]
+                return line
+            if len(self._rx) > limit:
+                del self._rx[:]  # noise with no line end: drop it
+            if not self._fill(deadline):
+                return None
+
+    def _read_exact(self, n, deadline):
+        while len(self._rx) < n:
+            if not self._fill(deadline):
+                return None
+        data = bytes(self._rx[:n])
+        del self._rx[:n]
+        return data
+
+    def _drain(self):
+        """Drop whatever is in flight before sending a request again."""
+        end = time.monotonic() + min(0.05, self.timeout)
+        while self._fill(end):
+            pass
+        del self._rx[:]
+
+    # --- requests --------------------------------------------------------
+    def frame(self, cmd, fields):
+        """The bytes of one request (new sequence number each call)."""
+        self.seq = (self.seq + 1) & 0x7FFFFFFF
+        req = {"s": self.seq, "c": cmd}
+        req.update(fields)
+        data = encode(req)
+        if len(data) >= MAX_FRAME:
+            raise ValueError("request %r is %d bytes; frames must stay under %d" % (cmd, len(data), MAX_FRAME))
+        return data
+
+    def request(self, cmd, **fields):
+        """Send one command; return (reply, journal bytes or None).
+
+        Retries on silence, garbage, a frame the device could not read, or
+        a chunk that does not check out. DeviceError if the device refuses
+        the request itself; LinkError when the retries run out."""
+        last = "no reply"
+        for attempt in range(self.retries):
+            if attempt:
+                self.resends += 1
+                self._drain()
+                prefix = b"\n"  # ends any partial frame the device holds
+            else:
+                prefix = b""
+            data = self.frame(cmd, fields)
+            seq = self.seq
+            self._send(prefix + data)
+            deadline = time.monotonic() + self.timeout
+            while True:
+                line = self._readline(deadline)
+                if line is None:
+                    break
+                try:
+                    reply = decode(line, need_crc=True)
+                except LineError as e:
+                    last = "garbled reply (%s)" % e
+                    continue
+                if "ok" not in reply and "e" not in reply:
+                    continue
+                if reply.get("s") is None and "e" in reply:
+                    last = "device could not read the request (%s)" % reply.get("m")
+                    break  # our frame was damaged on the way: send it again
+                if reply.get("s") != seq:
+                    continue  # a late reply to an earlier attempt
+                if "e" in reply:
+                    raise DeviceError(reply["e"], reply.get("m", ""), reply)
+                if "b" not in reply:
+                    return reply, None
+                body = self._read_exact(reply["b"], deadline) if isinstance(reply["b"], int) else None
+                if body is None:
+                    last = "chunk cut short"
+                    break
+                try:
+                    chunk = decode_chunk(body)
+                except ValueError as e:
+                    last = "bad chunk (%s)" % e
+                    break
+                if len(chunk) != reply.get("x", -1) - reply.get("o", 0) or crc32(chunk) != reply.get("k"):
+                    last = "chunk does not match its length or CRC"
+                    break
+                return reply, chunk
+        raise LinkError("no sound reply to %r after %d attempts: %s" % (cmd, self.retries, last))
+
+    # --- commands --------------------------------------------------------
+    def hello(self):
+        return self.request("hello")[0]
+
+    def list_games(self):
+        """[(game id, size, state)] for every game on the device."""
+        games = []
+        i = 0
+        while i is not None:
+            reply = self.request("ls", i=i)[0]
+            for g in reply["games"]:
+                games.append((g[0], g[1], g[2]))
+            i = reply.get("next")
+        return games
+
+    def read(self, game_id, offset, n=None):
+        """(reply, journal bytes from offset); bytes are b"" at the end."""
+        fields = {"g": game_id, "o": offset}
+        if n:
+            fields["n"] = n
+        reply, chunk = self.request("rd", **fields)
+        if reply.get("o") != offset or reply.get("g") != game_id:
+            raise LinkError("device answered a different read than asked")
+        return reply, chunk or b""
+
+    def ack(self, game_id):
+        return self.request("ack", g=game_id)[0]
+
+    def set_clock(self, epoch_s):
+        return self.request("clock", t=int(epoch_s))[0]
+
+    def get_settings(self):
+        return self.request("get")[0]["v"]
+
+    def set_settings(self, values):
+        return self.request("set", v=values)[0]["v"]
+
+    def push_roster(self, names):
+        """Send the roster in parts that each fit one frame."""
+        parts = []
+        part = []
+        for name in names:
+            trial = part + [name]
+            if len(self._frame_bytes("roster", {"i": 0, "names": trial, "end": False})) >= MAX_FRAME - 8:
+                parts.append(part)
+                part = [name]
+            else:
+                part = trial
+        parts.append(part)
+        i = 0
+        reply = None
+        for k, part in enumerate(parts):
+            reply = self.request("roster", i=i, names=part, end=k == len(parts) - 1)[0]
+            i += len(part)
+        return reply
+
+    def _frame_bytes(self, cmd, fields):
+        req = {"s": 0x7FFFFFFF, "c": cmd}
+        req.update(fields)
+        return encode(req)
+
+    def repl(self):
+        return self.request("repl")[0]

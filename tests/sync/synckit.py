@@ -1,0 +1,349 @@
+"""Shared parts of the sync tests and bench/sync.py: the MicroPython device
+harness behind a real pty, a relay that can damage the link, device data
+made by playing real games through shared_rules, and a comparable view of
+the database.
+
+The device side always runs under the real `micropython`; the PC side is
+the real pyserial opening a pty's path, as it would open /dev/ttyACM0.
+"""
+
+import os
+import pty
+import random
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tty
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+HARNESS = os.path.join(HERE, "upy_device.py")
+for p in (ROOT, os.path.join(ROOT, "firmware")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from shared_rules.match import Match  # noqa: E402
+from shared_rules.wire import encode  # noqa: E402
+
+T0 = 1767258000  # 2026-01-01 09:00 UTC
+
+
+def micropython():
+    found = shutil.which("micropython") or os.path.join(os.path.dirname(sys.executable), "micropython")
+    assert os.path.exists(found), "micropython is not installed: run `make test`"
+    return found
+
+
+# --- games -------------------------------------------------------------------
+def moonstar_game(players, seed, max_events=400, finish=True):
+    """(header, events) of a Moonstar game played with random legal moves
+    (bids and results inside legal()'s ranges), stamped with times."""
+    rng = random.Random(seed)
+    m = Match("moonstar", players, {}, {"t": T0 + seed * 7200})
+    t = T0 + seed * 7200
+    events = []
+    while not m.state["over"] and len(events) < max_events:
+        if not finish and m.state["round"] >= 2:
+            break
+        legal = m.legal()
+        moves = legal["moves"]
+        phase = legal["phase"]
+        t += rng.randint(5, 40)
+        if phase == "first":
+            ev = {"type": "choose_setter", "player": rng.randrange(len(players))}
+        elif phase == "setup":
+            ev = {"type": "setup", "seed": rng.randrange(1 << 32)}
+        elif phase == "bidding":
+            spec = moves.get("bid")
+            if spec and (m.state["bidder"] is None or rng.random() < 0.4) and rng.random() < 0.93:
+                hi = min(spec["max"], spec["min"] + 15)
+                ev = {"type": "bid", "player": rng.choice(spec["players"]), "amount": rng.randint(spec["min"], hi)}
+            else:
+                ev = {"type": "time_up"}
+        elif phase in ("playing", "result"):
+            spec = moves["result"]
+            bid = m.state["bid"]
+            ev = {"type": "result", "points": rng.randint(max(spec["min"], bid - 10), min(spec["max"], bid + 15))}
+        elif phase == "betting":
+            ev = {"type": "start_play"}
+        else:
+            raise AssertionError("unexpected phase %r" % phase)
+        if rng.random() < 0.03 and m.can_undo():
+            ev = {"type": "undo"}
+        ev["t"] = t
+        m.apply(ev)
+        events.append(ev)
+    return m.header, events
+
+
+PLAYERS = (["Ann", "Bob", "Cy"], ["Dee", "Eve", "Fay", "Gus"], ["Ann", "Dee", "Hal"])
+
+
+def make_device(folder, games=4, open_game=True, seed=0, max_events=400):
+    """A device data folder written by the firmware's own Journal (under
+    CPython: the bytes are the same as the board writes). Returns the
+    Journal and the list of (game id, header, events) written."""
+    from journal import Journal
+
+    j = Journal(fast_store(folder))
+    made = []
+    for k in range(games + (1 if open_game else 0)):
+        header, events = moonstar_game(PLAYERS[k % len(PLAYERS)], seed * 100 + k + 1, max_events,
+                                       finish=k < games)
+        gid = j.new_game(header)
+        for ev in events:
+            j.append(ev)
+        if k < games:
+            j.finish(gid)
+        made.append((gid, header, events))
+    return j, made
+
+
+def fast_store(folder):
+    """The firmware's Store for making test data under CPython, without the
+    system-wide os.sync() after each write (CPython has it, MicroPython's
+    unix port does not; the bytes written are the same)."""
+    from storage import Store
+
+    class FastStore(Store):
+        def sync(self):
+            pass
+
+    return FastStore(folder)
+
+
+def tree_bytes(folder):
+    """{relative path: bytes} of every file under folder (a state snapshot)."""
+    out = {}
+    for base, _, files in os.walk(folder):
+        for name in files:
+            p = os.path.join(base, name)
+            with open(p, "rb") as f:
+                out[os.path.relpath(p, folder)] = f.read()
+    return out
+
+
+# --- the device behind a pty ----------------------------------------------------
+class Device:
+    """The MicroPython protocol harness on a folder, its stdin/stdout the
+    slave end of a pty in raw mode; `fd` is the master end."""
+
+    def __init__(self, folder, device_id="dev-1", hook_log=None, direct=False):
+        """direct: the harness holds the master end and `path` names the
+        slave for pyserial (no relay); else `fd` is for a Relay."""
+        self.folder = folder
+        self.device_id = device_id
+        self.hook_log = hook_log
+        self.direct = direct
+        self.proc = None
+        self.fd = None
+        self.path = None
+        self._keep = None
+        self.err = tempfile.TemporaryFile()
+        self.start()
+
+    def start(self):
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        argv = [micropython(), HARNESS, "serve", self.folder, self.device_id]
+        if self.hook_log:
+            argv.append(self.hook_log)
+        mine, theirs = (slave, master) if self.direct else (master, slave)
+        self.proc = subprocess.Popen(argv, stdin=theirs, stdout=theirs, stderr=self.err, close_fds=True,
+                                     start_new_session=True)
+        os.close(theirs)
+        if self.direct:
+            self.path = os.ttyname(slave)
+            self._keep = slave  # held open so the pty lives until pyserial opens it
+        else:
+            self.fd = master
+
+    def kill(self):
+        """Power cut: SIGKILL, no chance to finish anything."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        if self.proc is not None:
+            self.proc.wait()
+        for fd in (self.fd, self._keep):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.fd = self._keep = None
+
+    def reboot(self):
+        self.kill()
+        self.start()
+
+    def stderr(self):
+        self.err.seek(0)
+        return self.err.read().decode("utf-8", "replace")
+
+    def close(self):
+        self.kill()
+        self.err.close()
+
+
+class Faults:
+    """What the relay does to the bytes: drop, flip a bit, duplicate a
+    frame (a whole line), and cut the link after a number of bytes."""
+
+    def __init__(self, rng, drop=0.0, flip=0.0, dup=0.0, cut_after=None, reboot=False):
+        """reboot: at cut_after, power-cycle the device (SIGKILL, restart
+        on the same folder) instead of pulling the PC's cable."""
+        self.rng = rng
+        self.reboot = reboot
+        self.drop = drop
+        self.flip = flip
+        self.dup = dup
+        self.cut_after = cut_after
+        self.passed = 0
+        self.counts = {"drop": 0, "flip": 0, "dup": 0}
+        self._line = {0: bytearray(), 1: bytearray()}
+
+    def apply(self, data, direction):
+        out = bytearray()
+        line = self._line[direction]
+        for b in data:
+            r = self.rng.random()
+            if r < self.drop:
+                self.counts["drop"] += 1
+                continue
+            if r < self.drop + self.flip:
+                b ^= 1 << self.rng.randrange(8)
+                self.counts["flip"] += 1
+            out.append(b)
+            line.append(b)
+            if b == 10:
+                if self.rng.random() < self.dup and len(line) < 300:
+                    out += line
+                    self.counts["dup"] += 1
+                line.clear()
+        return bytes(out)
+
+
+class Relay:
+    """A second pty whose slave path the PC opens with pyserial; a thread
+    copies bytes between it and the device's pty, through `faults`.
+
+    `cut()` (or faults.cut_after) closes the PC's side: to pyserial it is
+    a pulled cable. The device can be rebooted under the relay."""
+
+    def __init__(self, device, faults=None):
+        self.device = device
+        self.faults = faults
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.wire = 0      # bytes that crossed the relay, both ways
+        self.cut_done = False
+        self.rebooted = False
+        self._closed = False
+        self._stop = False
+        self._lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while not self._stop:
+            dev = self.device.fd
+            fds = [self.master] + ([dev] if dev is not None else [])
+            try:
+                ready, _, _ = select.select(fds, [], [], 0.02)
+            except (OSError, ValueError):
+                time.sleep(0.005)
+                continue
+            for fd in ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    data = b""
+                if not data:
+                    if fd == self.master:
+                        return
+                    time.sleep(0.005)  # device gone (power cut): wait for a reboot
+                    continue
+                to_pc = fd != self.master
+                if self.faults is not None:
+                    data = self.faults.apply(data, 1 if to_pc else 0)
+                    if self.faults.cut_after is not None and self.wire + len(data) >= self.faults.cut_after:
+                        data = data[: max(0, self.faults.cut_after - self.wire)]
+                        self._write(to_pc, data)
+                        self.faults.cut_after = None
+                        if self.faults.reboot:
+                            self.device.reboot()
+                            self.rebooted = True
+                            continue
+                        self.cut()
+                        return
+                self._write(to_pc, data)
+
+    def _write(self, to_pc, data):
+        if not data:
+            return
+        self.wire += len(data)
+        target = self.master if to_pc else self.device.fd
+        if target is None:
+            return
+        try:
+            os.write(target, data)
+        except OSError:
+            pass
+
+    def cut(self):
+        """Pull the cable: the PC's side of the link is gone."""
+        self._close_fds()
+        self.cut_done = True
+
+    def _close_fds(self):
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            for fd in (self.master, self.slave):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    def close(self):
+        self._stop = True
+        if threading.current_thread() is not self.thread:
+            self.thread.join(2)
+        self._close_fds()
+
+
+# --- the database, comparably ----------------------------------------------------
+def db_state(path):
+    """Every row that a sync decides, without the wall-clock columns
+    (when a row was written), as a sorted list per table."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        def rows(sql):
+            return sorted(tuple(r) for r in conn.execute(sql))
+        return {
+            "games": rows("SELECT device_id, game_id, game, header, journal, digest, events, rounds, finished, "
+                          "started, ended FROM games"),
+            "events": rows("SELECT g.game_id, e.seq, e.line, e.type, e.body FROM events e JOIN games g ON g.id = e.game"),
+            "results": rows("SELECT g.game_id, r.seat, p.name, r.score, r.rank, r.winner FROM results r "
+                            "JOIN games g ON g.id = r.game JOIN players p ON p.id = r.player"),
+            "rounds": rows("SELECT g.game_id, r.round, r.seat, r.score FROM rounds r JOIN games g ON g.id = r.game"),
+            "players": rows("SELECT name FROM players"),
+            "devices": rows("SELECT id, info FROM devices"),
+            "quarantine": rows("SELECT device_id, game_id, line, reason, excerpt, journal, digest FROM quarantine"),
+            "staging": rows("SELECT device_id, game_id, offset, length(data) FROM staging"),
+        }
+    finally:
+        conn.close()
+
+
+def journal_bytes(lines):
+    return b"".join(encode(x) for x in lines)
