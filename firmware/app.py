@@ -1,0 +1,372 @@
+"""The device app: one loop that reads the buttons, runs the timer and the
+sound, serves the PC over the serial link and redraws the screen when
+something changed. Everything hardware comes from the Board (boards/).
+
+Screens sit on a stack; the top one gets the buttons and draws. A long
+press of BACK on a game screen is undo. Errors from the rules are shown as
+toasts. Ctrl-C from a PC (KeyboardInterrupt) saves the timer and returns,
+which on a board drops to the REPL."""
+
+import gc
+
+from buttons import BACK, LONG, OK, PRESS, Buttons
+from shared_rules.errors import RuleError
+from shared_rules.timer import ticks_diff
+from sound import Sound
+
+FIRMWARE_VERSION = "0.1.0"
+LOOP_MS = 20
+TOAST_MS = 3000
+DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
+
+# Settings: defaults and allowed ranges (checked when a PC sets them too).
+SETTING_RANGES = {
+    "bid_seconds": (10, 600),
+    "play_seconds": (10, 600),
+    "contrast": (0, 255),
+    "screen_off": (0, 120),  # minutes of no button before the screen sleeps; 0 = never
+}
+
+
+def default_settings():
+    return {"bid_seconds": 60, "play_seconds": 60, "sound": True, "contrast": 255, "screen_off": 5}
+
+
+def check_settings(s):
+    """ValueError naming the first bad setting; the settings dict if sound."""
+    for key in s:
+        v = s[key]
+        if key == "sound":
+            if v not in (True, False):
+                raise ValueError("sound must be true or false")
+        elif key in SETTING_RANGES:
+            lo, hi = SETTING_RANGES[key]
+            if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+                raise ValueError("%s must be a whole number from %d to %d" % (key, lo, hi))
+        else:
+            raise ValueError("unknown setting %r" % (key,))
+    return s
+
+
+class App:
+    def __init__(self, board):
+        from storage import ROSTER, SETTINGS, Store
+        from journal import Journal
+
+        self.board = board
+        self.d = board.display
+        self.store = Store(board.storage_root)
+        self.journal = Journal(self.store)
+        self.conf = default_settings()
+        saved = self.store.read_json(SETTINGS, {})
+        if isinstance(saved, dict):
+            try:
+                check_settings(saved)
+                for k in saved:
+                    self.conf[k] = saved[k]
+            except ValueError as e:
+                self.store.warnings.append("settings ignored: %s" % e)
+        roster = self.store.read_json(ROSTER, None)
+        self.roster = roster if isinstance(roster, list) and roster else list(DEFAULT_NAMES)
+        now = board.ticks_ms()
+        self.buttons = Buttons(now, held_at_start=board.buttons.read())
+        self.sound = Sound(board.buzzer, self.conf["sound"])
+        self.stack = []
+        self.session = None
+        self.toast_lines = None
+        self.toast_until = 0
+        self.dirty = True
+        self.running = True
+        self.screen_on = True
+        self.last_input = now
+        self.epoch_base = None  # epoch seconds at tick 0, once a PC sets the clock
+        self.protocol = None
+        try:
+            from protocol import Protocol
+
+            self.protocol = Protocol(self.journal, self.store, board.read_byte, board.write, self)
+        except ImportError:
+            pass
+        self.d.contrast(self.conf["contrast"])
+
+    # -- clock ---------------------------------------------------------------
+    def ticks(self):
+        return self.board.ticks_ms()
+
+    def epoch(self):
+        if self.epoch_base is None:
+            return None
+        return self.epoch_base + self.board.ticks_ms() // 1000
+
+    # -- screens -------------------------------------------------------------
+    def push(self, screen):
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self.stack[-1].enter()
+        self.dirty = True
+        gc.collect()
+
+    def pop_to(self, depth):
+        while len(self.stack) > depth and len(self.stack) > 1:
+            self.stack.pop()
+        self.stack[-1].enter()
+        self.dirty = True
+        gc.collect()
+
+    def home(self):
+        self.pop_to(1)
+
+    def toast(self, text, ms=TOAST_MS):
+        from screens.base import wrap
+
+        self.toast_lines = wrap(text, 15, 5)
+        self.toast_until = (self.board.ticks_ms() + ms) & ((1 << 30) - 1)
+        self.dirty = True
+
+    # -- games ---------------------------------------------------------------
+    def start_game(self, game, players, options):
+        """Create the match, journal its header, open the game screen."""
+        from shared_rules.match import Match
+        from screens.session import Session
+
+        try:
+            match = Match(game, players, options, {"device": self.board.info.get("id")})
+        except RuleError as e:
+            self.toast(str(e))
+            return False
+        if self.journal.space_low():
+            self.journal.reclaim()
+        if self.journal.space_low():
+            self.toast("Flash is almost full: delete synced games (Games menu) first")
+            return False
+        t = self.epoch()
+        if t is not None:
+            match.header["t"] = t
+        self.session = None
+        gc.collect()
+        gid = self.journal.new_game(match.header)
+        self.session = Session(self, gid, match)
+        self.session.after_change()
+        self.open_game()
+        return True
+
+    def open_game(self):
+        from screens.play import Play
+
+        self.home()
+        self.push(Play(self))
+
+    def resume(self):
+        """Rebuild the game in progress from its journal; warnings out."""
+        warnings = []
+        gid = self.journal.current()
+        if gid is None:
+            return warnings
+        from shared_rules.match import Match
+        from screens.session import Session
+
+        try:
+            header, events, w = self.journal.load(gid)
+            warnings.extend(w)
+            gid = self.journal.current()
+            if header is None or gid is None:
+                return warnings
+            match = Match.from_header(header)
+            skipped = 0
+            for i in range(len(events)):
+                try:
+                    match.apply(events[i])
+                except RuleError as e:
+                    skipped += 1
+                    if skipped == 1:
+                        warnings.append("event %d not accepted by the rules (%s); skipped" % (i + 1, e))
+                events[i] = None
+            if skipped > 1:
+                warnings.append("%d events skipped in all" % skipped)
+            events = None
+            self.session = Session(self, gid, match)
+            self.session.after_change(resumed=True)
+        except Exception as e:  # a damaged game must never stop the device
+            self.session = None
+            warnings.append("game %s could not be resumed: %s" % (gid, e))
+        return warnings
+
+    # -- protocol hooks --------------------------------------------------------
+    def set_clock(self, epoch_s):
+        self.epoch_base = epoch_s - self.board.ticks_ms() // 1000
+
+    def roster_changed(self, names):
+        self.roster = list(names) or list(DEFAULT_NAMES)
+        self.dirty = True
+
+    def settings_changed(self, settings):
+        check_settings(settings)
+        for k in settings:
+            self.conf[k] = settings[k]
+        self.apply_settings()
+
+    def settings(self):
+        """The settings in force, defaults included (protocol "get")."""
+        return dict(self.conf)
+
+    def exit_to_repl(self):
+        self.running = False
+
+    def device_info(self):
+        info = dict(self.board.info)
+        info["fw"] = FIRMWARE_VERSION
+        return info
+
+    def apply_settings(self):
+        self.sound.set_enabled(self.conf["sound"])
+        self.d.contrast(self.conf["contrast"])
+        self.dirty = True
+
+    def save_settings(self):
+        from storage import SETTINGS
+
+        self.store.write_json(SETTINGS, self.conf)
+        self.apply_settings()
+
+    # -- the loop --------------------------------------------------------------
+    def boot(self):
+        from screens.home import Home
+
+        self.push(Home(self))
+        warnings = self.resume()
+        warnings = list(self.store.warnings) + warnings
+        self.store.warnings = []
+        if self.session is not None:
+            self.open_game()
+        if warnings:
+            from screens.base import Notice
+
+            self.push(Notice(self, "Warning", "\n".join(warnings)))
+
+    def run(self):
+        try:
+            self.boot()
+            while self.running:
+                self.step()
+        except KeyboardInterrupt:
+            pass
+        self.shutdown()
+
+    def step(self):
+        board = self.board
+        now = board.ticks_ms()
+        for b, kind, count in self.buttons.update(board.buttons.read(), now):
+            try:
+                self.on_button(b, kind, count, now)
+            except Exception as e:  # a bug in a screen must not stop the timer or lose the game
+                self.fault(e)
+        s = self.session
+        if s is not None and s.tick(now):
+            self.dirty = True
+        if self.stack[-1].update(now):
+            self.dirty = True
+        if self.toast_lines is not None and ticks_diff(now, self.toast_until) >= 0:
+            self.toast_lines = None
+            self.dirty = True
+        self.sound.update(now)
+        if self.protocol is not None:
+            self.protocol.poll()
+        self.check_sleep(now)
+        if self.dirty and self.screen_on:
+            try:
+                self.draw()
+            except Exception as e:
+                self.fault(e)
+        board.idle(LOOP_MS)
+
+    def on_button(self, b, kind, count, now):
+        self.last_input = now
+        if not self.screen_on:
+            self.screen_on = True
+            self.d.poweron()
+            self.dirty = True
+            return  # the press that wakes the screen does nothing else
+        self.dirty = True
+        if self.toast_lines is not None and kind == PRESS and (b == OK or b == BACK):
+            self.toast_lines = None
+            return
+        top = self.stack[-1]
+        if b == BACK and kind == LONG and getattr(top, "undo_ok", False) and self.session is not None:
+            if self.session.submit({"type": "undo"}):
+                self.toast("Undone", 1200)
+            return
+        top.button(b, kind, count)
+
+    def fault(self, e):
+        """An unexpected error in a screen: report it (serial and toast) and
+        go back to a known screen. The journal is untouched by screens."""
+        import sys
+
+        sys.print_exception(e)
+        if self.session is not None:
+            self.open_game()
+        else:
+            self.home()
+        self.toast("internal error: %s" % (e,))
+
+    def check_sleep(self, now):
+        minutes = self.conf["screen_off"]
+        if not minutes or not self.screen_on:
+            return
+        s = self.session
+        if s is not None and s.timer is not None and s.timer.running:
+            self.last_input = now  # never sleep while sand runs
+            return
+        if ticks_diff(now, self.last_input) >= minutes * 60000:
+            self.screen_on = False
+            self.d.poweroff()
+
+    def draw(self):
+        d = self.d
+        d.fill(0)
+        top = self.stack[-1]
+        top.draw(d)
+        s = self.session
+        if s is not None and s.timer is not None and not getattr(top, "shows_timer", False):
+            # a small countdown on every other screen while a timer exists
+            txt = "%d" % s.timer.seconds_shown()
+            if not s.timer.running:
+                txt = "P" + txt
+            w = 8 * len(txt) + 2
+            d.fill_rect(128 - w, 0, w, 9, 0)
+            d.text(txt, 129 - w, 1, 1)
+        if self.toast_lines is not None:
+            n = len(self.toast_lines)
+            h = 9 * n + 6
+            y = (64 - h) // 2
+            d.fill_rect(0, y, 128, h, 0)
+            d.rect(0, y, 128, h, 1)
+            for i in range(n):
+                d.text(self.toast_lines[i], 4, y + 4 + 9 * i, 1)
+        d.show()
+        self.dirty = False
+
+    def shutdown(self):
+        """Leave the display and the files in a state a restart resumes
+        from. Also runs when Ctrl-C arrives a second time."""
+        try:
+            if self.session is not None and self.session.timer is not None:
+                self.session.timer.pause()
+                self.session.save_timer()
+            self.sound.silence()
+            self.board.buzzer.off()
+            d = self.d
+            d.fill(0)
+            d.text("REPL", 48, 20, 1)
+            d.text("app stopped", 20, 36, 1)
+            d.show()
+        except BaseException:
+            pass
+
+
+def run(board):
+    App(board).run()

@@ -1,0 +1,9 @@
+"""ESP32 DevKit: I2C0 OLED on GPIO21/22, four pull-up buttons, PWM buzzer,
+console on the USB-UART bridge. Pin numbers come from /board.json only; the
+pin-level code is shared with the Pico in boards.MachineBoard."""
+
+from boards import MachineBoard
+
+
+def setup(cfg):
+    return MachineBoard(cfg)

@@ -1,0 +1,139 @@
+"""Button logic as pure functions of pin level and time: debounce, short
+press, long press and auto-repeat that speeds up while a button is held.
+
+Nothing here touches hardware or reads a clock. The caller samples the
+pressed-mask (bit 0 UP, 1 DOWN, 2 OK, 3 BACK) and the current tick each pass
+of its loop and calls `update(mask, now)`, which returns the events of that
+pass. That is why the same code is tested on CPython, under MicroPython and
+in the simulator, and behaves the same on a board.
+
+Two kinds of button:
+  - repeat buttons (UP, DOWN): PRESS as soon as the press is debounced,
+    then, while held, REPEAT events after REPEAT_DELAY_MS, faster and
+    faster down to REPEAT_MIN_MS apart: hold-to-accelerate for bid entry.
+  - long buttons (OK, BACK): PRESS on release if released before LONG_MS,
+    LONG once when held for LONG_MS (and no PRESS on that release), so a
+    long BACK (undo) never also acts as a short BACK.
+
+Debounce: a level counts only after it has been steady for DEBOUNCE_MS, so
+contact bounce and single-sample glitches never make a press.
+"""
+
+from shared_rules.timer import const, ticks_diff
+
+
+UP = const(0)
+DOWN = const(1)
+OK = const(2)
+BACK = const(3)
+NAMES = ("up", "down", "ok", "back")
+
+PRESS = const(1)
+LONG = const(2)
+REPEAT = const(3)
+KIND_NAMES = ("", "press", "long", "repeat")
+
+DEBOUNCE_MS = const(20)
+LONG_MS = const(700)
+REPEAT_DELAY_MS = const(400)
+REPEAT_START_MS = const(180)
+REPEAT_STEP_MS = const(20)
+REPEAT_MIN_MS = const(40)
+
+_TICKS_MAX = const((1 << 30) - 1)
+
+_NONE = ()
+
+
+def repeat_interval(count):
+    """Gap before repeat number count+1: starts at REPEAT_START_MS and
+    shrinks by REPEAT_STEP_MS per repeat down to REPEAT_MIN_MS."""
+    gap = REPEAT_START_MS - count * REPEAT_STEP_MS
+    return gap if gap > REPEAT_MIN_MS else REPEAT_MIN_MS
+
+
+def repeat_step(count):
+    """How far one REPEAT should move a value: 1, then 2 after 10 repeats,
+    5 after 25, so a long hold crosses a wide range quickly."""
+    if count >= 25:
+        return 5
+    if count >= 10:
+        return 2
+    return 1
+
+
+class Buttons:
+    """Debounced state of four buttons.
+
+    `held_at_start` is the mask read at power-on: those buttons are ignored
+    until released (holding BACK for safe mode must not also act as BACK)."""
+
+    def __init__(self, now=0, held_at_start=0, repeat_mask=(1 << UP) | (1 << DOWN)):
+        self.repeat_mask = repeat_mask
+        self.raw = held_at_start
+        self.stable = held_at_start
+        self.ignore = held_at_start
+        self.raw_since = [now, now, now, now]
+        self.down_at = [now, now, now, now]
+        self.next_rep = [now, now, now, now]
+        self.reps = [0, 0, 0, 0]
+        self.long_done = 0  # bit per button: LONG already sent for this hold
+
+    def pressed(self, button):
+        """Debounced level of one button (True while held)."""
+        return bool(self.stable & (1 << button))
+
+    def update(self, mask, now):
+        """Feed one sample; return a tuple of (button, kind, count) events."""
+        events = _NONE
+        for b in range(4):
+            bit = 1 << b
+            level = mask & bit
+            if level != (self.raw & bit):
+                self.raw ^= bit
+                self.raw_since[b] = now
+            if level != (self.stable & bit):
+                if ticks_diff(now, self.raw_since[b]) >= DEBOUNCE_MS:
+                    self.stable ^= bit
+                    ev = self._edge(b, bit, level, now)
+                    if ev is not None:
+                        events = events + (ev,)
+            elif level and not (self.ignore & bit):
+                ev = self._held(b, bit, now)
+                if ev is not None:
+                    events = events + (ev,)
+        return events
+
+    def _edge(self, b, bit, level, now):
+        if self.ignore & bit:
+            if not level:
+                self.ignore &= ~bit
+            return None
+        if level:
+            self.down_at[b] = now
+            self.reps[b] = 0
+            self.long_done &= ~bit
+            if self.repeat_mask & bit:
+                self.next_rep[b] = now + REPEAT_DELAY_MS
+                return (b, PRESS, 0)
+            return None
+        if self.repeat_mask & bit or self.long_done & bit:
+            return None
+        return (b, PRESS, 0)
+
+    def _held(self, b, bit, now):
+        if self.repeat_mask & bit:
+            if ticks_diff(now, self.next_rep[b] & _TICKS_MAX) >= 0:
+                n = self.reps[b] + 1
+                self.reps[b] = n
+                nxt = self.next_rep[b] + repeat_interval(n)
+                # A late loop pass sends one repeat, not a burst of them.
+                if ticks_diff(now, nxt & _TICKS_MAX) >= 0:
+                    nxt = now + repeat_interval(n)
+                self.next_rep[b] = nxt
+                return (b, REPEAT, n)
+            return None
+        if not (self.long_done & bit) and ticks_diff(now, self.down_at[b]) >= LONG_MS:
+            self.long_done |= bit
+            return (b, LONG, 0)
+        return None

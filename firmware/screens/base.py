@@ -1,0 +1,238 @@
+"""Building blocks every screen uses: the Screen base class, a scrolling
+menu, a number picker with big digits and hold-to-accelerate, a yes/no
+question, and text helpers for the 16x8 character grid of a 128x64 panel."""
+
+from buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, repeat_step
+
+COLS = 16  # 8x8 font on 128 px
+LINE = 8
+
+
+def wrap(text, width=COLS, limit=6):
+    """Word-wrap text into at most `limit` lines of `width` characters."""
+    lines = []
+    for para in str(text).split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    if len(lines) > limit:
+        lines = lines[:limit]
+        last = lines[-1]
+        lines[-1] = (last[: width - 1] if len(last) >= width else last) + "~"
+    return lines
+
+
+def title_bar(d, text, right=""):
+    """Inverted title line at the top."""
+    d.fill_rect(0, 0, 128, 9, 1)
+    d.text(text[: COLS - len(right)], 1, 1, 0)
+    if right:
+        d.text(right, 128 - 8 * len(right), 1, 0)
+
+
+def text_right(d, text, y, c=1):
+    d.text(text, 128 - 8 * len(text), y, c)
+
+
+class Screen:
+    """Base: a screen does nothing until told. `app` gives access to the
+    session, the store and the screen stack."""
+
+    title = ""
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self):
+        """Called whenever the screen becomes the top one again."""
+
+    def button(self, b, kind, count):
+        if b == BACK and kind == PRESS:
+            self.app.pop()
+
+    def update(self, now):
+        return False
+
+    def draw(self, d):
+        title_bar(d, self.title)
+
+
+class Menu(Screen):
+    """A list of (label, value) items. UP/DOWN move (with repeat), OK calls
+    on_choose(value), BACK goes back (or calls on_back). `right` is text
+    shown at the right of the title bar."""
+
+    ROWS = 6
+
+    def __init__(self, app, title, items, on_choose, on_back=None, index=0, right="", on_long=None):
+        super().__init__(app)
+        self.title = title
+        self.items = items
+        self.on_choose = on_choose
+        self.on_back = on_back
+        self.on_long = on_long
+        self.index = index if index < len(items) else 0
+        self.top = 0
+        self.right = right
+
+    def button(self, b, kind, count):
+        n = len(self.items)
+        if b == UP or b == DOWN:
+            if n:
+                step = -1 if b == UP else 1
+                if kind == PRESS:
+                    self.index = (self.index + step) % n
+                else:
+                    self.index = min(n - 1, max(0, self.index + step * repeat_step(count)))
+        elif b == OK and kind == PRESS:
+            if n:
+                self.on_choose(self.items[self.index][1])
+        elif b == OK and kind == LONG and self.on_long is not None:
+            if n:
+                self.on_long(self.items[self.index][1])
+        elif b == BACK and kind == PRESS:
+            if self.on_back is not None:
+                self.on_back()
+            else:
+                self.app.pop()
+
+    def draw(self, d):
+        title_bar(d, self.title, self.right)
+        n = len(self.items)
+        if self.index < self.top:
+            self.top = self.index
+        if self.index >= self.top + self.ROWS:
+            self.top = self.index - self.ROWS + 1
+        y = 11
+        for i in range(self.top, min(n, self.top + self.ROWS)):
+            label = self.items[i][0]
+            if i == self.index:
+                d.fill_rect(0, y - 1, 122, 9, 1)
+                d.text(label[:15], 2, y, 0)
+            else:
+                d.text(label[:15], 2, y, 1)
+            y += 9
+        if n > self.ROWS:
+            # scroll bar
+            h = max(4, (54 * self.ROWS) // n)
+            pos = 10 + (54 - h) * self.top // max(1, n - self.ROWS)
+            d.fill_rect(125, pos, 3, h, 1)
+        if not n:
+            d.text("(nothing)", 2, 11, 1)
+
+
+class NumberPick(Screen):
+    """Pick a whole number lo..hi with UP/DOWN; holding accelerates. The
+    value is drawn in big digits; `caption` is a line under the title."""
+
+    def __init__(self, app, title, lo, hi, value, on_done, caption="", unit="", on_back=None):
+        super().__init__(app)
+        self.title = title
+        self.lo = lo
+        self.hi = hi
+        self.value = min(hi, max(lo, value))
+        self.on_done = on_done
+        self.caption = caption
+        self.unit = unit
+        self.on_back = on_back
+
+    def button(self, b, kind, count):
+        if b == UP or b == DOWN:
+            step = 1 if kind == PRESS else repeat_step(count)
+            v = self.value + (step if b == UP else -step)
+            self.value = min(self.hi, max(self.lo, v))
+        elif b == OK and kind == PRESS:
+            self.on_done(self.value)
+        elif b == BACK and kind == PRESS:
+            if self.on_back is not None:
+                self.on_back()
+            else:
+                self.app.pop()
+
+    def draw(self, d):
+        import bigdigits
+
+        title_bar(d, self.title)
+        if self.caption:
+            d.text(self.caption[:COLS], 0, 11, 1)
+        s = str(self.value)
+        w = bigdigits.text_width(s, 32)
+        x = (128 - w) // 2
+        bigdigits.draw(d, s, x, 22, 32)
+        if self.unit:
+            d.text(self.unit, min(120, x + w + 2), 46, 1)
+        d.text("%d" % self.lo, 0, 56, 1)
+        text_right(d, "%d" % self.hi, 56)
+
+
+class Ask(Screen):
+    """A question answered with OK (yes) or BACK (no)."""
+
+    def __init__(self, app, title, question, on_yes, on_no=None):
+        super().__init__(app)
+        self.title = title
+        self.lines = wrap(question, COLS, 4)
+        self.on_yes = on_yes
+        self.on_no = on_no
+
+    def button(self, b, kind, count):
+        if kind != PRESS:
+            return
+        if b == OK:
+            self.on_yes()
+        elif b == BACK:
+            if self.on_no is not None:
+                self.on_no()
+            else:
+                self.app.pop()
+
+    def draw(self, d):
+        title_bar(d, self.title)
+        y = 12
+        for line in self.lines:
+            d.text(line, 0, y, 1)
+            y += 9
+        d.text("OK=yes  BACK=no", 4, 56, 1)
+
+
+class Notice(Screen):
+    """Text to read, OK or BACK to go on (e.g. boot warnings)."""
+
+    def __init__(self, app, title, text, on_done=None):
+        super().__init__(app)
+        self.title = title
+        self.lines = wrap(text, COLS, 40)
+        self.top = 0
+        self.on_done = on_done
+
+    def button(self, b, kind, count):
+        if b == DOWN and self.top + 5 < len(self.lines):
+            self.top += 1
+        elif b == UP and self.top:
+            self.top -= 1
+        elif (b == OK or b == BACK) and kind == PRESS:
+            if self.on_done is not None:
+                self.on_done()
+            else:
+                self.app.pop()
+
+    def draw(self, d):
+        title_bar(d, self.title)
+        y = 11
+        for line in self.lines[self.top : self.top + 5]:
+            d.text(line, 0, y, 1)
+            y += 9
+        d.text("OK: continue", 0, 56, 1)

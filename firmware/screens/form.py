@@ -1,0 +1,143 @@
+"""Entering an event (or a game's options) field by field.
+
+A game's UI module describes the next field to ask with a tuple
+    (key, title, kind, data, caption)
+where kind is "pick" (data: [(label, value), ...]), "num" (data: (lo, hi,
+default)) or "multi" (data: [(label, value), ...], several may be ticked).
+`key` is a field name, or (name, index, size) for one slot of a list field.
+The choices come from the rules' legal() spec, so only legal inputs are
+offered. BACK steps back one field; BACK on the first field cancels."""
+
+from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
+from screens.base import Menu, NumberPick, Screen, title_bar
+
+
+def put(ev, key, value):
+    if isinstance(key, tuple):
+        name, i, size = key
+        lst = ev.get(name)
+        if lst is None:
+            lst = [None] * size
+            ev[name] = lst
+        lst[i] = value
+    else:
+        ev[key] = value
+
+
+def drop(ev, key):
+    if isinstance(key, tuple):
+        lst = ev.get(key[0])
+        if lst is not None:
+            lst[key[1]] = None
+    elif key in ev:
+        del ev[key]
+
+
+class Form:
+    def __init__(self, app, ask, on_done, ev=None):
+        self.app = app
+        self.ask = ask
+        self.on_done = on_done
+        self.ev = ev if ev is not None else {}
+        self.depth = len(app.stack)
+        self.keys = []
+
+    def start(self):
+        self.next()
+        return self
+
+    def next(self):
+        f = self.ask(self.ev)
+        app = self.app
+        if f is None:
+            app.pop_to(self.depth)
+            self.on_done(self.ev)
+            return
+        key, title, kind, data, caption = f
+
+        def done(value):
+            put(self.ev, key, value)
+            self.keys.append(key)
+            self.next()
+
+        if kind == "num":
+            lo, hi, default = data
+            app.push(NumberPick(app, title, lo, hi, default, done, caption, on_back=self.back))
+        elif kind == "multi":
+            app.push(MultiPick(app, title, data, done, self.back))
+        else:
+            items = data
+            if caption:
+                title = title + " " + caption
+            app.push(Menu(app, title, items, done, on_back=self.back))
+
+    def back(self):
+        app = self.app
+        if not self.keys:
+            app.pop_to(self.depth)
+            return
+        drop(self.ev, self.keys.pop())
+        app.pop()
+
+
+class MultiPick(Screen):
+    """Tick any number of items: UP/DOWN move, OK ticks/unticks, the last
+    row "Done" finishes with the list of ticked values."""
+
+    def __init__(self, app, title, items, on_done, on_back):
+        super().__init__(app)
+        self.title = title
+        self.items = items
+        self.on_done = on_done
+        self.on_back = on_back
+        self.ticked = []
+        self.index = 0
+        self.top = 0
+
+    def button(self, b, kind, count):
+        n = len(self.items) + 1
+        if b == UP or b == DOWN:
+            self.index = (self.index + (-1 if b == UP else 1)) % n
+        elif b == OK and kind == PRESS:
+            if self.index == n - 1:
+                self.on_done([v for _, v in self.items if v in self.ticked])
+            else:
+                v = self.items[self.index][1]
+                if v in self.ticked:
+                    self.ticked.remove(v)
+                else:
+                    self.ticked.append(v)
+        elif b == BACK and kind == PRESS:
+            self.on_back()
+
+    def draw(self, d):
+        title_bar(d, self.title)
+        rows = self.items + [("Done", None)]
+        if self.index < self.top:
+            self.top = self.index
+        if self.index >= self.top + 6:
+            self.top = self.index - 5
+        y = 11
+        for i in range(self.top, min(len(rows), self.top + 6)):
+            label, v = rows[i]
+            if i < len(self.items):
+                label = ("[x] " if v in self.ticked else "[ ] ") + label
+            c = 1
+            if i == self.index:
+                d.fill_rect(0, y - 1, 128, 9, 1)
+                c = 0
+            d.text(label[:16], 1, y, c)
+            y += 9
+
+
+def seats(names, seats_list, extra=None):
+    """Menu items for a list of seats, labelled with the players' names."""
+    out = []
+    for p in seats_list:
+        if isinstance(p, int) and p < len(names):
+            out.append((names[p], p))
+        elif extra is not None and p in extra:
+            out.append((extra[p], p))
+        else:
+            out.append((str(p), p))
+    return out

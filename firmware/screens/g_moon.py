@@ -1,0 +1,143 @@
+"""Moon (dominoes, three players) on the device: the bid round (each seat
+once, in turn), the bidder's trump and spare swap, who won each trick, and
+the hand score. Bids and trumps offered are those legal() lists."""
+
+from screens.base import title_bar, text_right
+from screens.form import Form, seats
+from screens.gcommon import hint
+
+PLAYERS = (3, 3)
+BID_LABELS = {21: "21 shoot moon"}
+TRUMP_LABELS = {"doubles": "Doubles", "follow-me": "Follow me"}
+
+
+def option_field(ev, n, app):
+    if "target" not in ev:
+        return ("target", "Points to win", "num", (5, 99, 21), "")
+    if "first_bidder" not in ev:
+        return ("first_bidder", "First bidder", "pick", [("Seat %d" % (i + 1), i) for i in range(3)], "")
+    return None
+
+
+def finish_options(ev, n, app):
+    return {"target": ev["target"], "first_bidder": ev["first_bidder"]}
+
+
+def actions(s):
+    mv = s.moves()
+    out = []
+    if "bid" in mv:
+        out.append(("Bid", "bid"))
+    if "pass" in mv:
+        out.append(("Pass", "pass"))
+    if "trump" in mv:
+        out.append(("Name trump", "trump"))
+    if "swap" in mv:
+        out.append(("Swapped spare", "swap"))
+    if "trick" in mv:
+        out.append(("Trick won", "trick"))
+    if "totals" in mv:
+        out.append(("Hand totals", "totals"))
+    return out
+
+
+def _event(s, kind, ev):
+    e = {"type": kind}
+    for k in ev:
+        e[k] = ev[k]
+    return s.submit(e)
+
+
+def act(s, key):
+    app = s.app
+    mv = s.moves()
+    names = s.names()
+    if key == "bid":
+        spec = mv["bid"]
+        p = spec["players"][0]
+        items = [(BID_LABELS.get(v, str(v)), v) for v in spec["values"]]
+        Form(app, lambda ev: None if "bid" in ev else ("bid", names[p][:10] + " bids", "pick", items, ""),
+             lambda ev: _event(s, "bid", {"player": p, "bid": ev["bid"]})).start()
+    elif key == "pass":
+        s.submit({"type": "pass", "player": mv["pass"]["players"][0]})
+    elif key == "trump":
+        spec = mv["trump"]
+        items = [(TRUMP_LABELS.get(v, str(v)), v) for v in spec["values"]]
+        p = spec["players"][0]
+        Form(app, lambda ev: None if "trump" in ev else ("trump", "Trump", "pick", items, ""),
+             lambda ev: _event(s, "trump", {"player": p, "trump": ev["trump"]})).start()
+    elif key == "swap":
+        s.submit({"type": "swap", "player": mv["swap"]["players"][0]})
+        app.toast("spare swap noted")
+    elif key == "trick":
+        spec = mv["trick"]
+        winners = spec.get("values", [0, 1, 2])
+        Form(app, lambda ev: None if "winner" in ev else ("winner", "Trick won by", "pick", seats(names, winners), ""),
+             lambda ev: _trick_done(s, ev)).start()
+    elif key == "totals":
+        spec = mv["totals"]
+        least = spec["at_least"]
+
+        def ask(ev):
+            t = ev.get("tricks") or [None, None, None]
+            for p in range(2):
+                if t[p] is None:
+                    left = spec["sum"] - (t[0] if p == 1 else 0)
+                    return (("tricks", p, 3), names[p][:10] + " tricks", "num", (least[p], min(spec["max"], left), least[p]), "")
+            if t[2] is None:
+                t[2] = spec["sum"] - t[0] - t[1]
+            return None
+
+        Form(app, ask, lambda ev: _hand_done(s, "totals", ev)).start()
+
+
+def _trick_done(s, ev):
+    _hand_done(s, "trick", ev)
+
+
+def _hand_done(s, kind, ev):
+    """After a hand's last trick: toast each player's points for the hand
+    (the difference in scores, so nothing but the contract is read)."""
+    before = s.state["round"]
+    old = list(s.state["scores"])
+    if _event(s, kind, ev) and s.state["round"] > before:
+        new = s.state["scores"]
+        names = s.names()
+        s.app.toast("Hand: " + ", ".join(["%s %+d" % (names[p], new[p] - old[p]) for p in range(3)]))
+
+
+def draw(d, s, play):
+    st = s.state
+    names = st["players"]
+    ph = st["phase"]
+    mv = s.moves()
+    turn = mv["pass"]["players"][0] if "pass" in mv else None
+    bids = st.get("bids") or [None, None, None]
+    tricks = st.get("tricks") or [0, 0, 0]
+    bidder = st.get("bidder")
+    title_bar(d, "Game over" if st["over"] else "Hand %d %s" % (st["round"] + 1, ph))
+    y = 11
+    for p in range(3):
+        mark = " "
+        if turn == p:
+            mark = ">"
+        elif bidder == p:
+            mark = "*"
+        d.text(mark + names[p][:8], 0, y, 1)
+        if ph == "play":
+            d.text("t%d" % tricks[p], 82, y, 1)
+        elif ph == "bidding" and bids[p] is not None:
+            d.text("pass" if bids[p] == 0 else str(bids[p]), 78, y, 1)
+        text_right(d, str(st["scores"][p]), y)
+        y += 9
+    if bidder is not None and ph in ("trump", "play"):
+        tr = st.get("trump")
+        d.text("bid %s trump %s" % (st.get("bid", "?"), "?" if tr is None else TRUMP_LABELS.get(tr, str(tr))[:6]), 0, 40, 1)
+    if st["over"]:
+        hint(d, "Won: " + names[st["winner"]])
+    elif ph == "bidding":
+        hint(d, "OK: bid / pass")
+    elif ph == "trump":
+        hint(d, "OK: trump")
+    else:
+        hint(d, "OK: trick winner")

@@ -1,0 +1,337 @@
+"""Moonstar on the device: setter roll, Game 12 variant choice, set-up
+(device roll, entered, or skipped), the bidding minute in big digits with
+the standing bid beside it, challenges, side bets, the playing minute and
+the result. Choices and ranges come from the rules' legal() spec."""
+
+from screens.base import title_bar, text_right
+from screens.form import Form, seats
+from screens.gcommon import hint, scoreboard
+
+PLAYERS = (2, 8)
+# Menu labels of Games 1-12 (presentation only; what each game does is in
+# shared_rules.moonstar_opts).
+LABELS = ("", "Basic", "More moons", "Moons>dice", "Dice>moons", "Planets", "Fav. star",
+          "No planets", "Adv. score", "Movement", "Challenge", "Side bets", "Dealer's")
+
+
+def _o():
+    from shared_rules import moonstar_opts
+
+    return moonstar_opts
+
+
+# -- options and variants ------------------------------------------------------
+def _counts(ev, games):
+    """Next field for the numbers of moons, dice and planets that Games 2-5
+    need; None when there is nothing (more) to ask."""
+    o = _o()
+    for g, mlo, mhi, dlo, dhi, rel in o.COUNTS:
+        if g not in games:
+            continue
+        if rel == "equal":
+            if "moons" not in ev:
+                return ("moons", "Moons and dice", "num", (mlo, mhi, mlo), "Game 2")
+            ev["dice"] = ev["moons"]
+        elif rel == "moons":
+            if "dice" not in ev:
+                return ("dice", "Dice", "num", (dlo, dhi, dlo), "Game 3")
+            if "moons" not in ev:
+                lo = max(mlo, ev["dice"] + 1)
+                return ("moons", "Moons", "num", (lo, mhi, lo), "more than dice")
+        else:
+            if "moons" not in ev:
+                return ("moons", "Moons", "num", (mlo, mhi, mlo), "Game 4")
+            if "dice" not in ev:
+                lo = max(dlo, ev["moons"] + 1)
+                return ("dice", "Dice", "num", (lo, dhi, lo), "more than moons")
+    if 5 in games:
+        if "np" not in ev:
+            return ("np", "Planets", "num", (1, 6, 4), "how many")
+        n = ev["np"]
+        pl = ev.get("planets") or [None] * n
+        for i in range(n):
+            if pl[i] is None:
+                return (("planets", i, n), "Planet %d value" % (i + 1), "num", (1, 20, 5), "")
+    return None
+
+
+def _combo(ev, app, title, games_key="games"):
+    """Ask for a list of Games 2-11 that can be combined; refused
+    combinations are named (the rules' message) and asked again."""
+    o = _o()
+    if games_key not in ev:
+        items = [("%d %s" % (g, LABELS[g]), g) for g in range(2, 12)]
+        return ("multi", (games_key, title, "multi", items, ""))
+    try:
+        o.check_games(ev[games_key], "this combination")
+    except Exception as e:
+        app.toast(str(e))
+        del ev[games_key]
+        return _combo(ev, app, title, games_key)
+    return None
+
+
+def option_field(ev, n, app):
+    o = _o()
+    if "game" not in ev:
+        items = [("%d %s" % (g, LABELS[g]), g) for g in range(1, 13)]
+        items.append(("Combine 2-11", "combo"))
+        return ("game", "Moonstar game", "pick", items, "")
+    g = ev["game"]
+    if g == "combo":
+        c = _combo(ev, app, "Combine games")
+        if c is not None:
+            return c[1]
+        games = ev["games"]
+    else:
+        games = [g] if 2 <= g <= 11 else []
+    return _counts(ev, games)
+
+
+def finish_options(ev, n, app):
+    g = ev["game"]
+    games = ev["games"] if g == "combo" else [g]
+    opts = {"game": ev["games"] if g == "combo" else g}
+    for key in ("moons", "dice", "planets"):
+        if key in ev:
+            opts[key] = ev[key]
+    opts["bid_seconds"] = app.conf["bid_seconds"]
+    if 8 not in games:
+        opts["play_seconds"] = app.conf["play_seconds"]
+    return opts
+
+
+# -- actions -----------------------------------------------------------------
+def actions(s):
+    mv = s.moves()
+    out = []
+    if "roll_for_setter" in mv:
+        out.append(("Roll for setter", "roll"))
+    if "choose_setter" in mv:
+        out.append(("Choose setter", "choose_setter"))
+    if "variants" in mv:
+        out.append(("Choose variants", "variants"))
+    if "setup" in mv:
+        out.append(("Device rolls", "setup_seed"))
+        out.append(("Enter set-up", "setup_enter"))
+        out.append(("Skip set-up", "setup_skip"))
+    if "bid" in mv:
+        out.append(("Bid", "bid"))
+    if "challenge" in mv:
+        out.append(("Challenge", "challenge"))
+    if "bet" in mv:
+        out.append(("Side bet", "bet"))
+    if "start_play" in mv:
+        out.append(("Start play", "start_play"))
+    if "result" in mv:
+        out.append(("Enter result", "result"))
+    return out
+
+
+def _submit(s, ev):
+    return s.submit(ev)
+
+
+def act(s, key):
+    app = s.app
+    mv = s.moves()
+    names = s.names()
+    if key == "roll":
+        if s.submit({"type": "roll_for_setter", "seed": app.board.random32()}):
+            st = s.state
+            if st["phase"] == "first":
+                app.toast("Tie: %s roll again" % ", ".join([names[p] for p in st["rolloff"]]))
+            else:
+                app.toast("%s sets up the first round" % names[st["setter"]])
+    elif key == "choose_setter":
+        spec = mv["choose_setter"]
+        Form(app, lambda ev: None if "player" in ev else ("player", "Setter", "pick", seats(names, spec["players"]), ""),
+             lambda ev: _event(s, "choose_setter", ev)).start()
+    elif key == "variants":
+        def ask(ev):
+            c = _combo(ev, app, "Round variants")
+            if c is not None:
+                return c[1]
+            return _counts(ev, ev["games"])
+
+        def done(ev):
+            ev.pop("np", None)
+            _event(s, "variants", ev)
+
+        Form(app, ask, done).start()
+    elif key == "setup_seed":
+        if s.submit({"type": "setup", "seed": app.board.random32()}):
+            show_situation(s)
+    elif key == "setup_skip":
+        s.submit({"type": "setup"})
+    elif key == "setup_enter":
+        _setup_form(s, mv["setup"])
+    elif key == "bid":
+        spec = mv["bid"]
+
+        def ask(ev):
+            if "player" not in ev:
+                return ("player", "Bidder", "pick", seats(names, spec["players"]), "")
+            if "amount" not in ev:
+                return ("amount", "Bid: " + names[ev["player"]][:10], "num", (spec["min"], spec["max"], spec["min"]), "standing %d" % s.state["bid"])
+            return None
+
+        Form(app, ask, lambda ev: _event(s, "bid", ev)).start()
+    elif key == "challenge":
+        spec = mv["challenge"]
+        Form(app, lambda ev: None if "player" in ev else ("player", "Challenger", "pick", seats(names, spec["players"]), ""),
+             lambda ev: _event(s, "challenge", ev)).start()
+    elif key == "bet":
+        spec = mv["bet"]
+
+        def ask(ev):
+            if "player" not in ev:
+                return ("player", "Bettor", "pick", seats(names, spec["players"]), "")
+            if "on" not in ev:
+                return ("on", "Bet on", "pick", [("made", "made"), ("failed", "failed")], "")
+            if "amount" not in ev:
+                return ("amount", "Amount", "num", (0, spec["limits"][ev["player"]], 0), names[ev["player"]][:16])
+            return None
+
+        Form(app, ask, lambda ev: _event(s, "bet", ev)).start()
+    elif key == "start_play":
+        s.submit({"type": "start_play"})
+    elif key == "result":
+        spec = mv["result"]
+        bid = s.state["bid"]
+
+        def ask(ev):
+            if "points" not in ev:
+                return ("points", "Points scored", "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
+            return None
+
+        def done(ev):
+            if _event(s, "result", ev):
+                last = s.state.get("last") or {}
+                if last.get("bidder") is not None:
+                    app.toast("%s %s %d (%d points)" % (names[last["bidder"]], "made" if last["made"] else "failed", last["bid"], last["points"]))
+
+        Form(app, ask, done).start()
+
+
+def _event(s, kind, ev):
+    e = {"type": kind}
+    for k in ev:
+        e[k] = ev[k]
+    return s.submit(e)
+
+
+def _setup_form(s, spec):
+    values = spec["planets"]
+    nm = spec["moons"]
+    nd = spec["dice"]
+    per = spec.get("per_star", 3)
+    stars = spec.get("stars", 12)
+
+    def ask(ev):
+        pl = ev.get("planets") or [None] * len(values)
+        for i in range(len(values)):
+            if pl[i] is None:
+                free = [("Star %d" % k, k) for k in range(stars) if k not in pl]
+                return (("planets", i, len(values)), "Planet %d star" % values[i], "pick", free, "")
+        mo = ev.get("moons") or [None] * nm
+        for i in range(nm):
+            if mo[i] is None:
+                free = [("Star %d" % k, k) for k in range(stars) if mo.count(k) < per]
+                return (("moons", i, nm), "Moon %d star" % (i + 1), "pick", free, "")
+        di = ev.get("dice") or [None] * nd
+        for i in range(nd):
+            if di[i] is None:
+                return (("dice", i, nd), "Die %d of %d" % (i + 1, nd), "num", (1, 6, 1), "")
+        return None
+
+    def done(ev):
+        ev["planets"] = [[ev["planets"][i], values[i]] for i in range(len(values))] if values else []
+        if _event(s, "setup", ev):
+            show_situation(s)
+
+    Form(s.app, ask, done).start()
+
+
+def situation_text(sit):
+    pl = " ".join(["%d@%d" % (p[1], p[0]) for p in sit["planets"]]) or "none"
+    mo = " ".join([str(m) for m in sit["moons"]])
+    di = " ".join([str(x) for x in sit["dice"]])
+    return "Planets value@star: %s\nMoons on stars: %s\nDice: %s" % (pl, mo, di)
+
+
+def show_situation(s):
+    from screens.base import Notice
+
+    sit = s.state.get("sit")
+    if sit:
+        s.app.push(Notice(s.app, "Situation", situation_text(sit)))
+
+
+def menu_items(s):
+    return [("Situation", "sit")] if s.state.get("sit") else []
+
+
+def menu_action(s, key):
+    if key == "sit":
+        show_situation(s)
+
+
+# -- drawing -------------------------------------------------------------------
+def _clock(d, s, label):
+    import bigdigits
+
+    st = s.state
+    t = s.timer
+    if t is not None:
+        secs = t.seconds_shown()
+        bigdigits.draw(d, str(secs), 2, 14, 32)
+        if not t.running:
+            d.text("PAUSED" if secs else "TIME UP", 2, 47, 1)
+    else:
+        d.text("no time", 4, 20, 1)
+        d.text("limit", 4, 30, 1)
+    # the standing bid and bidder, beside the clock
+    d.vline(68, 11, 44, 1)
+    d.text(label, 72, 12, 1)
+    if st["bid"]:
+        bigdigits.draw(d, str(st["bid"]), 74, 22, 24)
+        d.text(st["players"][st["bidder"]][:7], 72, 46, 1)
+    else:
+        d.text("--", 84, 28, 1)
+    if st.get("challengers"):
+        text_right(d, "x%d" % len(st["challengers"]), 12)
+
+
+def draw(d, s, play):
+    st = s.state
+    ph = st["phase"]
+    names = st["players"]
+    rnd = st["round"] + 1
+    if ph == "bidding":
+        title_bar(d, "R%d Bidding" % rnd)
+        _clock(d, s, "BID")
+        hint(d, "OK:bid" + (" BACK:menu" if st["bid"] < 70 else " max bid"))
+        return
+    if ph == "playing":
+        title_bar(d, "R%d Playing" % rnd)
+        _clock(d, s, "NEEDS")
+        hint(d, "OK: result")
+        return
+    titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Side bets",
+              "result": "Time up!", "over": "Game over"}
+    title_bar(d, "R%d %s" % (rnd, titles.get(ph, ph)) if ph != "over" else "Game over")
+    mark = st["setter"] if ph in ("choose", "setup") else (st["bidder"] if ph in ("betting", "result") else None)
+    scoreboard(d, names, st["scores"], 11, 4, mark, play.scroll)
+    if ph == "over":
+        hint(d, "Won: " + names[st["winner"]])
+    elif ph == "first":
+        hint(d, "OK: roll/choose")
+    elif ph == "setup":
+        hint(d, names[st["setter"]][:8] + " sets up")
+    elif ph == "choose":
+        hint(d, names[st["setter"]][:8] + " picks")
+    elif ph == "betting":
+        hint(d, "OK: bet / play")
+    else:
+        hint(d, "OK: enter result")

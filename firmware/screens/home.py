@@ -1,0 +1,61 @@
+"""The home menu: resume or start a game, standings, a plain sand timer,
+settings, the games kept on flash, and the roster."""
+
+from screens.base import Menu
+
+
+class Home(Menu):
+    def __init__(self, app):
+        super().__init__(app, "moontable", [], self.choose)
+        self.enter()
+
+    def enter(self):
+        items = []
+        if self.app.session is not None:
+            items.append(("Resume game", "resume"))
+        items.append(("New game", "new"))
+        if self.app.session is not None:
+            items.append(("Standings", "standings"))
+        items.append(("Sand timer", "timer"))
+        items.append(("Settings", "settings"))
+        items.append(("Games on flash", "games"))
+        items.append(("Players", "roster"))
+        self.items = items
+        if self.index >= len(items):
+            self.index = 0
+
+    def button(self, b, kind, count):
+        from buttons import BACK
+
+        if b == BACK:
+            return  # home is the bottom of the stack
+        super().button(b, kind, count)
+
+    def choose(self, what):
+        app = self.app
+        if what == "resume":
+            app.open_game()
+        elif what == "new":
+            from screens.newgame import start
+
+            start(app)
+        elif what == "standings":
+            from screens.standings import Standings
+
+            app.push(Standings(app))
+        elif what == "timer":
+            from screens.timer import TimerScreen
+
+            app.push(TimerScreen(app))
+        elif what == "settings":
+            from screens.settings import settings_menu
+
+            settings_menu(app)
+        elif what == "games":
+            from screens.games import games_menu
+
+            games_menu(app)
+        elif what == "roster":
+            from screens.base import Notice
+
+            app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))

@@ -1,0 +1,146 @@
+"""The game in progress on the device: its Match (rules core), its journal,
+and the sand timer of a timed phase.
+
+Order of work for every event, so that a power cut can lose nothing the
+players were shown: check it with the rules, append it to the journal
+(written and flushed), apply it, and only then let the screen confirm it.
+The timer is not part of the rules' state; its remaining time is saved in a
+small file tied to the journal position, so a restart resumes it paused."""
+
+from shared_rules.errors import RuleError
+from shared_rules.timer import SandTimer
+
+TIMER_FILE = "timer.json"
+
+
+class Session:
+    def __init__(self, app, gid, match):
+        self.app = app
+        self.gid = gid
+        self.match = match
+        self.timer = None
+        self.timer_phase = None
+        self._legal = None
+        self._legal_n = -1
+        self._saved_shown = -1
+        self.changed = 0  # bumps on every accepted event, for screens to notice
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    @property
+    def game(self):
+        return self.match.header["game"]
+
+    def names(self):
+        return self.match.state["players"]
+
+    def legal(self):
+        """match.legal(), cached until the next event."""
+        if self._legal_n != self.match.count:
+            self._legal = self.match.legal()
+            self._legal_n = self.match.count
+        return self._legal
+
+    def moves(self):
+        return self.legal()["moves"]
+
+    # -- changing -----------------------------------------------------------
+    def submit(self, event):
+        """Check, journal, apply. Returns True when accepted; otherwise the
+        rules' message is shown as a toast and nothing changes."""
+        app = self.app
+        m = self.match
+        undo = event.get("type") == "undo"
+        try:
+            if undo:
+                if not m.can_undo():
+                    raise RuleError("nothing to undo")
+            else:
+                m.rules.apply(m.state, event)  # raises RuleError; state untouched
+        except RuleError as e:
+            app.toast(str(e))
+            return False
+        t = app.epoch()
+        if t is not None:
+            event["t"] = t
+        try:
+            app.journal.append(event)
+        except OSError as e:
+            app.toast("flash write failed (%s): event not kept" % (e,))
+            return False
+        m.apply(event)
+        self.changed += 1
+        self.after_change(undo)
+        if m.state.get("over"):
+            self._finish()
+        return True
+
+    def _finish(self):
+        try:
+            self.app.journal.finish(self.gid)
+        except Exception as e:  # finishing is bookkeeping; the game is safe
+            self.app.toast("could not close the game file: %s" % (e,))
+
+    # -- the timer ----------------------------------------------------------
+    def after_change(self, undo=False, resumed=False):
+        """Start, keep or drop the timer for the phase the game is now in."""
+        spec = self.moves().get("time_up")
+        phase = self.state["phase"]
+        if spec is None:
+            self.timer = None
+            self.timer_phase = None
+        elif self.timer is None or self.timer_phase != phase or undo or resumed:
+            length = spec.get("seconds", 60) * 1000
+            self.timer = SandTimer(self.app.ticks, length)
+            self.timer_phase = phase
+            if resumed:
+                snap = self.app.store.read_json(TIMER_FILE, None)
+                if snap and snap.get("game") == self.gid and snap.get("n") == self.match.count:
+                    self.timer.restore(snap)
+            elif not undo:
+                self.timer.start()
+            self.save_timer()
+        self.app.sound.watch(self.timer)
+
+    def save_timer(self):
+        """Write the timer's remaining time, tied to this journal position."""
+        t = self.timer
+        if t is None:
+            return
+        snap = t.snapshot()
+        snap["game"] = self.gid
+        snap["n"] = self.match.count
+        self._saved_shown = t.seconds_shown()
+        try:
+            self.app.store.write_json(TIMER_FILE, snap)
+        except OSError:
+            pass  # a lost snapshot costs only precision: a resume starts paused at full length
+
+    def toggle_pause(self):
+        t = self.timer
+        if t is None:
+            return
+        if t.running:
+            t.pause()
+        elif t.remaining() > 0:
+            t.resume()
+        self.save_timer()
+        self.app.sound.watch(t)
+
+    def tick(self, now):
+        """Every loop pass: time up -> the time_up event; save each second."""
+        t = self.timer
+        if t is None or not t.running:
+            return False
+        if t.expired():
+            t.pause()
+            self.submit({"type": "time_up"})
+            return True
+        shown = t.seconds_shown()
+        if shown != self._saved_shown:
+            self.save_timer()
+            return True
+        return False

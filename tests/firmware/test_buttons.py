@@ -1,0 +1,106 @@
+"""Button logic: debounce, press, long press, auto-repeat. Plain test_*
+functions with asserts and no pytest import, so the same file also runs
+under MicroPython (see test_firmware_upy.py)."""
+
+import buttons
+from buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, Buttons
+
+
+def run(b, samples, start=0, step=10):
+    """Feed (mask, duration_ms) segments sampled every `step` ms; return
+    [(t, button, kind, count)] of every event."""
+    out = []
+    t = start
+    for mask, dur in samples:
+        end = t + dur
+        while t < end:
+            for ev in b.update(mask, t & ((1 << 30) - 1)):
+                out.append((t, ev[0], ev[1], ev[2]))
+            t += step
+    return out
+
+
+def kinds(events):
+    return [(e[1], e[2]) for e in events]
+
+
+def test_short_press_of_ok_fires_once_on_release():
+    ev = run(Buttons(), [(0, 50), (1 << OK, 100), (0, 100)])
+    assert kinds(ev) == [(OK, PRESS)]
+    # fires after release is debounced, not at press time
+    assert ev[0][0] >= 150 + buttons.DEBOUNCE_MS
+
+
+def test_up_fires_at_press_without_waiting_for_release():
+    ev = run(Buttons(), [(0, 20), (1 << UP, 200), (0, 50)])
+    assert kinds(ev) == [(UP, PRESS)]
+    assert ev[0][0] <= 20 + buttons.DEBOUNCE_MS + 10
+
+
+def test_bounce_and_glitches_are_ignored():
+    # chatter shorter than the debounce time, then a clean press
+    chatter = []
+    for _ in range(5):
+        chatter += [(1 << OK, 10), (0, 10)]
+    ev = run(Buttons(), chatter + [(0, 50)], step=5)
+    assert ev == []
+    ev = run(Buttons(), [(1 << DOWN, 5), (0, 100)], step=5)
+    assert ev == []
+
+
+def test_long_back_gives_one_long_and_no_press():
+    ev = run(Buttons(), [(1 << BACK, buttons.LONG_MS + 600), (0, 100)])
+    assert kinds(ev) == [(BACK, LONG)]
+    assert buttons.LONG_MS <= ev[0][0] <= buttons.LONG_MS + buttons.DEBOUNCE_MS + 10
+
+
+def test_back_released_just_before_long_is_a_press():
+    ev = run(Buttons(), [(1 << BACK, buttons.LONG_MS - 100), (0, 100)])
+    assert kinds(ev) == [(BACK, PRESS)]
+
+
+def test_hold_repeats_and_accelerates():
+    ev = run(Buttons(), [(1 << UP, 3000), (0, 50)], step=5)
+    assert ev[0][2] == PRESS
+    reps = [e for e in ev if e[2] == REPEAT]
+    assert len(reps) > 20
+    assert [e[3] for e in reps] == list(range(1, len(reps) + 1))
+    first_gap = reps[1][0] - reps[0][0]
+    last_gap = reps[-1][0] - reps[-2][0]
+    assert reps[0][0] - ev[0][0] >= buttons.REPEAT_DELAY_MS - 10
+    assert last_gap < first_gap
+    assert last_gap >= buttons.REPEAT_MIN_MS
+    # steps grow with the count, for crossing a wide range fast
+    assert buttons.repeat_step(1) == 1 and buttons.repeat_step(30) > buttons.repeat_step(12) > 1
+
+
+def test_a_slow_loop_gets_one_repeat_per_pass_not_a_burst():
+    ev = run(Buttons(), [(1 << DOWN, 2000)], step=300)
+    per_time = {}
+    for e in ev:
+        per_time[e[0]] = per_time.get(e[0], 0) + 1
+    assert max(per_time.values()) == 1
+
+
+def test_two_buttons_are_independent():
+    ev = run(Buttons(), [(1 << UP, 100), ((1 << UP) | (1 << OK), 100), (1 << UP, 100), (0, 100)])
+    assert kinds(ev) == [(UP, PRESS), (OK, PRESS)]
+
+
+def test_button_held_at_power_on_is_ignored_until_released():
+    b = Buttons(0, held_at_start=1 << BACK)
+    ev = run(b, [(1 << BACK, 2000), (0, 100), (1 << BACK, 100), (0, 100)])
+    assert kinds(ev) == [(BACK, PRESS)]
+    assert ev[0][0] > 2000
+
+
+def test_tick_wraparound_is_harmless():
+    start = (1 << 30) - 300
+    ev = run(Buttons(start), [(0, 50), (1 << BACK, 1200), (0, 100)], start=start)
+    assert kinds(ev) == [(BACK, LONG)]
+
+
+def test_ticks_diff_matches_wrapping_arithmetic():
+    assert buttons.ticks_diff(5, (1 << 30) - 5) == 10
+    assert buttons.ticks_diff((1 << 30) - 5, 5) == -10
+    assert buttons.ticks_diff(100, 40) == 60

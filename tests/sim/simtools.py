@@ -1,0 +1,180 @@
+"""Helpers for the simulator tests: read the panel's text back (the 8x8
+font's glyphs are taken from MicroPython's own framebuf, then matched at
+every position, normal or inverted), and drive menus by their labels."""
+
+import json
+import subprocess
+from pathlib import Path
+
+from host.sim.board_link import ROOT, SimBoard, micropython_path
+
+_GLYPHS = None
+
+_DUMP = """
+import framebuf
+b = bytearray(8)
+f = framebuf.FrameBuffer(b, 8, 8, framebuf.MONO_HLSB)
+out = []
+for c in range(33, 127):
+    f.fill(0)
+    f.text(chr(c), 0, 0, 1)
+    out.append(bytes(b).hex())
+print(" ".join(out))
+"""
+
+
+def glyphs():
+    """8-row bit patterns of the printable characters -> the character."""
+    global _GLYPHS
+    if _GLYPHS is None:
+        out = subprocess.run([micropython_path(), "-c", _DUMP], capture_output=True, text=True, check=True).stdout.split()
+        table = {}
+        for i, h in enumerate(out):
+            rows = tuple(bytes.fromhex(h))
+            if any(rows):
+                table.setdefault(rows, chr(33 + i))
+        _GLYPHS = table
+    return _GLYPHS
+
+
+def screen_lines(emu):
+    """Text on the panel, one string per text row found (top to bottom):
+    each glyph found at (x, y), normal or inverted, joined with spaces
+    where gaps are wider than a character."""
+    g = glyphs()
+    px = emu.pixels
+    w, h = emu.width, emu.height
+    rowbits = []
+    for y in range(h):
+        v = 0
+        line = px[y]
+        for x in range(w):
+            if line[x]:
+                v |= 1 << (w - 1 - x)
+        rowbits.append(v)
+    hits = {}
+    full = (1 << 8) - 1
+    for y in range(h - 7):
+        for x in range(w - 7):
+            shift = w - 8 - x
+            rows = tuple((rowbits[y + i] >> shift) & full for i in range(8))
+            c = g.get(rows)
+            if c is None:
+                c = g.get(tuple(full ^ r for r in rows))
+            if c is not None:
+                hits.setdefault(y, []).append((x, c))
+    lines = []
+    for y in sorted(hits):
+        cells = sorted(hits[y])
+        text = ""
+        last = None
+        for x, c in cells:
+            if last is not None and x - last < 8:
+                continue  # overlapping false match
+            if last is not None and x - last > 8:
+                text += " "
+            text += c
+            last = x
+        if len(text.replace(" ", "").strip("_\"'`-.,")) >= 2:
+            lines.append(text)
+    return lines
+
+
+def screen(board):
+    return "\n".join(screen_lines(board.emu))
+
+
+def journal_events(flash):
+    """Every event line of the newest game file under flash/data/games."""
+    games = sorted((Path(flash) / "data" / "games").glob("*.jsonl"))
+    assert games, "no game journal on flash"
+    from shared_rules.wire import decode
+
+    lines = games[-1].read_bytes().splitlines()
+    return [decode(l) for l in lines[1:] if l.strip()]
+
+
+def choose(board, label, max_steps=30, exact=False):
+    """Move the menu selection down to the item containing `label` (or
+    equal to it, with exact), then OK."""
+    for _ in range(max_steps):
+        sel = selected(board)
+        if sel is not None and (sel.strip() == label if exact else label in sel):
+            board.press("ok")
+            return
+        board.press("down")
+    raise AssertionError("menu item %r not found; screen:\n%s" % (label, screen(board)))
+
+
+def selected(board):
+    """The highlighted menu row's text (an inverted band below the title)."""
+    emu = board.emu
+    px = emu.pixels
+    for y in range(10, 56):
+        if px[y][0] and px[y][1] and px[y + 8][0]:
+            top = y
+            g = glyphs()
+            text = ""
+            last = None
+            for x in range(0, 121):
+                rows = []
+                for i in range(8):
+                    v = 0
+                    for k in range(8):
+                        if not px[top + 1 + i][x + k]:
+                            v |= 1 << (7 - k)
+                    rows.append(v)
+                c = g.get(tuple(rows))
+                if c is not None and (last is None or x - last >= 8):
+                    if last is not None and x - last > 8:
+                        text += " "
+                    text += c
+                    last = x
+            return text
+    return None
+
+
+def set_number(board, value, current):
+    """On a number picker showing `current`, step to `value`, then OK."""
+    key = "up" if value > current else "down"
+    for _ in range(abs(value - current)):
+        board.press(key, hold=40, after=40)
+    board.press("ok")
+
+
+def new_board(tmp_path, seed=7):
+    return SimBoard(tmp_path / "flash", seed=seed).start()
+
+
+def no_faults(board):
+    """The serial log shows no traceback (a screen bug is caught and shown
+    as a toast, so tests look here to catch it)."""
+    out = board.serial_text()
+    assert "Traceback" not in out, out
+
+
+def pick(board, label):
+    """Choose a menu item by label (alias of choose)."""
+    choose(board, label)
+
+
+def wait_toast(board):
+    """Let a toast time out (3 s)."""
+    board.advance(3100)
+
+
+def replay(flash):
+    """The match a replay of the newest journal gives (the PC's view)."""
+    from shared_rules.log import replay_file
+
+    games = sorted((Path(flash) / "data" / "games").glob("*.jsonl"))
+    return replay_file(str(games[-1])).match
+
+
+DOCS = ROOT / "docs" / "screens"
+
+
+def snap(board, name):
+    """Save the panel as docs/screens/<name>.png (for the README)."""
+    DOCS.mkdir(parents=True, exist_ok=True)
+    board.png(DOCS / (name + ".png"), 3)

@@ -1,0 +1,64 @@
+"""The live virtual board (`moontable sim`): keys act as buttons, the USB
+serial pty works with pyserial, Ctrl-C from the PC stops the app into the
+REPL, and leaving the REPL powers the board up again."""
+
+import io
+import os
+import threading
+import time
+
+import serial
+
+import simtools as st
+from host.sim.board_link import deploy
+from host.sim.run import Live, keys_to_events
+
+
+def wait_for(cond, timeout=15.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_key_mapping():
+    assert keys_to_events(b"\x1b[Ao\x7fUq") == [("up", 0), ("ok", 0), ("back", 0), ("up", 1), "quit"]
+    assert keys_to_events(b"\r\x1b[Bl") == [("ok", 0), ("down", 0), ("back", 1)]
+
+
+def test_live_board_keys_serial_and_ctrl_c(tmp_path):
+    flash = tmp_path / "flash"
+    deploy(flash)
+    kr, kw = os.pipe()
+    live = Live(flash, seed=3, out=io.StringIO(), keyboard=os.fdopen(kr, "rb", buffering=0))
+    live.boot()
+    t = threading.Thread(target=live.loop, daemon=True)
+    t.start()
+    try:
+        assert wait_for(lambda: "New game" in st.screen(live.board))
+        os.write(kw, b"o")  # OK: into the New game menu
+        assert wait_for(lambda: "Moonstar" in st.screen(live.board)), st.screen(live.board)
+        port = serial.Serial(live.port, 115200, timeout=0.2)
+        port.write(b"\x03")  # Ctrl-C from the PC
+        got = b""
+        end = time.monotonic() + 15
+        while b">>> " not in got and time.monotonic() < end:
+            got += port.read(256)
+        assert b"app stopped" in got and b">>> " in got, got
+        assert "REPL" in st.screen(live.board)
+        port.write(b"print(6 * 7)\r")
+        end = time.monotonic() + 10
+        while b"42" not in got and time.monotonic() < end:
+            got += port.read(256)
+        assert b"42" in got
+        first = live.board
+        port.write(b"\x04")  # Ctrl-D leaves the REPL: the board powers up again
+        assert wait_for(lambda: live.board is not first and "New game" in st.screen(live.board))
+        port.close()
+    finally:
+        os.write(kw, b"q")
+        t.join(10)
+        live.close()
+    assert not t.is_alive()
