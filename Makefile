@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 STUBS  := $(VENV)/mpy-stubs/.installed
 
-.PHONY: test typecheck flash hardware
+.PHONY: test sim typecheck flash hardware
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ test: $(STAMP) $(STUBS)
 	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
 	@echo "== full suite under CPython"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+
+## sim: run the device firmware on the desktop, in this terminal (keys: arrows/u/d, Enter=OK, Backspace=BACK, capitals=long press, q=quit)
+sim: $(STAMP)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/moontable sim
 
 ## typecheck: pyright over firmware/ and shared_rules/ with the MicroPython rp2 stubs (also run by make test)
 typecheck: $(STAMP) $(STUBS)
