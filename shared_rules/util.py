@@ -18,10 +18,15 @@ def clone(value):
 
 def field(event, name):
     """event[name], or a RuleError that names the missing field."""
-    try:
-        return event[name]
-    except KeyError:
+    # Tested, not try/except: see decode_line in wire.py for why. `event`
+    # may also be a list inside an event, indexed by position.
+    if type(event) is dict:
+        if name in event:
+            return event[name]
         raise RuleError("%s event needs a %r field" % (event.get("type", "?"), name))
+    if type(name) is int and 0 <= name < len(event):
+        return event[name]
+    raise RuleError("a list of %d values has no item %r" % (len(event), name))
 
 
 def whole(event, name, low, high, what=None):
