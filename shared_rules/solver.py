@@ -1,0 +1,160 @@
+"""Moonstar's referee: the exact best score of a situation and a plan that
+reaches it (RULINGS.md "Optimum"). docs/solver.md has the full argument.
+
+solve(situation) -> {"best": N, "plan": [{"moon", "die", "to"}...], "favorite": star/None}.
+Solver(situation).step(budget) does the same in slices of about `budget`
+units (an assignment row, or a search node) and returns None until done, so
+the device's UI loop stays alive. Bad set-ups raise RuleError (from
+moonstar_board.check_situation); all scoring comes from moonstar_board.
+
+Planets (here): moons score independently, so the best plan is a
+maximum-weight assignment of moons to dice (a pair's weight is its best
+destination; any die moves any moon, so every assignment is a legal plan),
+solved exactly by the Hungarian method, once per possible Favorite Star.
+Squares and chains: shared_rules.solver_piles (branch and bound), loaded
+only when needed; the two halves are separate modules so that each one
+compiles within the board's small heap.
+"""
+
+from shared_rules.moonstar_board import STARS, check_situation, destinations, planet_values
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_INF = const(1 << 28)
+
+
+class Solver:
+    """A resumable exact solve of one situation."""
+
+    def __init__(self, situation):
+        sit = check_situation(situation)
+        self.sit = sit
+        self.result = None
+        self.units = 0
+        self.best = -1
+        self.need = min(len(sit["moons"]), len(sit["dice"]))
+        self.planets = sit["scoring"] == "planets"
+        if self.planets:
+            values = planet_values(sit)
+            self.favs = [s for s in range(STARS) if values[s]] if sit["favorite_star"] else [None]
+            self._assign_start()
+        else:
+            from shared_rules.solver_piles import Piles
+
+            self.piles = Piles(sit, self.need)
+
+    def step(self, budget=256):
+        """Do about `budget` units of work; the result once done, else None."""
+        if self.result is None:
+            if self.planets:
+                self._assign_step(budget)
+            else:
+                self.result = self.piles.step(budget)
+                self.units = self.piles.units
+        return self.result
+
+    # ---------------------------------------------------------------- planets
+
+    def _assign_start(self):
+        """Set up the Hungarian method for the next Favorite Star (or none):
+        rows are the moons or the dice, whichever are fewer."""
+        sit = self.sit
+        dice = sit["dice"]
+        fav = self.fav = self.favs.pop()
+        pts = [v or 1 for v in planet_values(sit)]
+        if fav is not None:
+            pts[fav] *= 2
+        top = self.top = []  # top[moon][v]: best points with a v * 16 + where
+        for start in sit["moons"]:
+            row = [0] * 7
+            for v in range(1, 7):
+                for to in destinations(start, v, sit["movement"]):
+                    row[v] = max(row[v], pts[to] * 16 + to)
+            top.append(row)
+        n, m = len(top), len(dice)
+        if n <= m:
+            cost = [None] + [[0] + [-(row[d] >> 4) for d in dice] for row in top]
+        else:
+            n, m = m, n
+            cost = [None] + [[0] + [-(row[d] >> 4) for row in top] for d in dice]
+        self.hn = n
+        self.h = (cost, [0] * (n + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1))
+        self.row = 1
+
+    def _assign_row(self):
+        """Add row self.row (shortest augmenting path with potentials)."""
+        cost, u, v, p, way, minv, used = self.h
+        m = len(p) - 1
+        for j in range(m + 1):
+            minv[j] = _INF
+            used[j] = 0
+        p[0] = self.row
+        j0 = 0
+        while p[j0]:
+            used[j0] = 1
+            i0 = p[j0]
+            ci = cost[i0]
+            ui = u[i0]
+            delta = _INF
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cur = ci[j] - ui - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(m + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+        self.row += 1
+
+    def _assign_step(self, budget):
+        dice = self.sit["dice"]
+        while budget > 0:
+            budget -= 1
+            self.units += 1
+            if self.row <= self.hn:
+                self._assign_row()
+                continue
+            total = 0
+            plan = []
+            p = self.h[3]
+            for j in range(1, len(p)):
+                if p[j]:
+                    moon, die = (p[j] - 1, j - 1) if self.hn == len(self.top) else (j - 1, p[j] - 1)
+                    t = self.top[moon][dice[die]]
+                    total += t >> 4
+                    plan.append({"moon": moon, "die": die, "to": t & 15})
+            if total > self.best:
+                self.best = total
+                self.found = {"best": total, "plan": plan, "favorite": self.fav}
+            if not self.favs:
+                self.result = self.found
+                self.h = self.top = None
+                return
+            self._assign_start()
+
+
+def solve(situation):
+    """The best possible round of `situation` and a plan that scores it."""
+    solver = Solver(situation)
+    result = None
+    while result is None:
+        result = solver.step(1 << 20)
+    return result

@@ -1,0 +1,229 @@
+"""Squares and chains for shared_rules.solver: an exact branch and bound
+over each moon's landing star (symmetry between equal moons, Hall's theorem
+for the dice, a relaxation bound); docs/solver.md gives the argument.
+"""
+
+from shared_rules.moonstar_board import STARS, destinations
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_SKIP = const(12)  # "this moon gets no die" (Game 3), ranks after stars 0-11
+_NONE = const(-1)
+
+
+class Piles:
+    """A resumable branch and bound for squares or chains scoring; `sit` is
+    a checked situation, `need` the number of moves a plan makes."""
+
+    def __init__(self, sit, need):
+        self.sit = sit
+        self.need = need
+        self.result = None
+        self.units = 0
+        self.best = -1
+        moons = sit["moons"]
+        M = self.M = len(moons)
+        self.alpha = 2 if sit["scoring"] == "squares" else 1  # f(n+1) - f(n) = alpha*n + 1
+        # the rolled numbers become bits 0..k-1; count[b]: dice showing vals[b]
+        vals = self.vals = []
+        count = self.count = []
+        for v in range(1, 7):
+            if v in sit["dice"]:
+                vals.append(v)
+                count.append(sit["dice"].count(v))
+        full = 1 << len(vals)
+        # slack[S]: dice showing a number in S minus moons placed with masks inside S
+        # (bytearrays: every entry is below 256, and the board's heap is small)
+        self.slack = bytearray(sum(count[b] for b in range(len(vals)) if S >> b & 1) for S in range(full))
+        self.full = full
+        # moons by start star, so that each group of equal moons is contiguous
+        order = self.order = sorted(range(M), key=lambda m: moons[m])
+        # mask[i*12+s]: numbers taking the moon at position i to s;
+        # uni[i*12+s]: numbers taking any moon from position i on to s;
+        # capx[i*12+s]: how many moons from position i on can land on s
+        # together with distinct dice (a matching)
+        mask = self.mask = bytearray(M * STARS)
+        uni = self.uni = bytearray((M + 1) * STARS)
+        capx = self.capx = bytearray((M + 1) * STARS)
+        self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
+        for i in range(M - 1, -1, -1):
+            for b in range(len(vals)):
+                for to in destinations(moons[order[i]], vals[b], sit["movement"]):
+                    mask[i * STARS + to] |= 1 << b
+            for s in range(STARS):
+                uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
+        for s in range(STARS):
+            masks = [mask[i * STARS + s] for i in range(M)]
+            got = [0] * M
+            load = [0] * len(vals)
+            for i in range(M - 1, -1, -1):
+                capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, count, [0] * M)
+        self.n = [0] * STARS
+        self.cur = self.placed = self.depth = 0
+        self.kids = [None] * (M + 1)
+        self.ptr = [0] * (M + 1)
+        self.ch = [_NONE] * (M + 1)
+        self.ubs = [0] * (M + 1)  # bound of the node open at each depth
+        self._children(0)
+        self.ubs[0] = self._bound(0, self.need)
+
+    def _children(self, i):
+        """Options for the moon at position i, best last (popped first): by
+        the pile its star could still reach, then moons already there.
+        Staying out (Game 3) ranks as the best pile left to the others."""
+        n = self.n
+        capx = self.capx
+        mask = self.mask
+        lo = self.ch[i - 1] if self.same[i] else 0
+        keys = []
+        top = 0
+        for s in range(STARS):
+            pile = n[s] + capx[i * STARS + STARS + s]
+            top = max(top, pile)
+            if s >= lo and mask[i * STARS + s]:
+                keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
+        if self.M - i > self.need - self.placed:
+            keys.append((top * 16 + 15) * 16 + _SKIP)
+        keys.sort()
+        self.kids[i] = [k & 15 for k in keys]
+        self.ptr[i] = len(keys)
+        self.ch[i] = _NONE
+
+    def _bound(self, i, r):
+        """Upper bound on what moons from position i on add with r moves left."""
+        n = self.n
+        uni = self.uni
+        slack = self.slack
+        capx = self.capx
+        by_n = []
+        by_cap = []
+        by_chord = []
+        for s in range(STARS):
+            c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
+            if c > 0:
+                by_n.append(n[s] * 32 + c)
+                by_cap.append(c * 32 + c)
+                by_chord.append((2 * n[s] + c - 1) * 32 + c)
+        # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
+        t1 = 2 * _fill(by_n, r, 0) + _fill(by_cap, r, 1)
+        t2 = _fill(by_chord, r, 0)
+        return self.alpha * (min(t1, t2) >> 1) + r
+
+    def step(self, budget):
+        """Search about `budget` nodes; the result once done, else None."""
+        kids, ptr, ch, n, slack, mask = self.kids, self.ptr, self.ch, self.n, self.slack, self.mask
+        full = self.full
+        alpha = self.alpha
+        while budget > 0:
+            i = self.depth
+            if i < 0:
+                self.result = _plan(self)
+                self.kids = self.uni = self.capx = None
+                return self.result
+            c = ch[i]
+            if 0 <= c < _SKIP:  # take back this moon's landing
+                n[c] -= 1
+                self.cur -= alpha * n[c] + 1
+                self.placed -= 1
+                A = S = mask[i * STARS + c]
+                while S < full:  # every superset S of A
+                    slack[S] += 1
+                    S = (S + 1) | A
+            ch[i] = _NONE
+            if not ptr[i] or self.ubs[i] <= self.best:
+                self.depth = i - 1
+                continue
+            ptr[i] -= 1
+            c = kids[i][ptr[i]]
+            budget -= 1
+            self.units += 1
+            if c < _SKIP:
+                A = S = mask[i * STARS + c]
+                while S < full and slack[S]:
+                    S = (S + 1) | A
+                if S < full:
+                    continue  # Hall: no dice left that could do it
+                S = A
+                while S < full:
+                    slack[S] -= 1
+                    S = (S + 1) | A
+                self.cur += alpha * n[c] + 1
+                n[c] += 1
+                self.placed += 1
+            ch[i] = c
+            r = self.need - self.placed
+            if not r:
+                if self.cur > self.best:
+                    self.best = self.cur
+                    self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
+            else:
+                ub = self.cur + self._bound(i + 1, r)
+                if ub > self.best:
+                    self._children(i + 1)
+                    self.ubs[i + 1] = ub
+                    self.depth = i + 1
+
+
+def _fill(keys, r, pairs):
+    """Greedy fill of r units from keys (weight * 32 + amount), heaviest
+    first: the total weight. With `pairs`, an amount a taken from a key of
+    amount c weighs a * (a - 1) (convex, so largest first is optimal)."""
+    keys.sort()
+    total = 0
+    k = len(keys) - 1
+    while r > 0 and k >= 0:
+        c = min(keys[k] & 31, r)
+        total += c * (c - 1) if pairs else (keys[k] >> 5) * c
+        r -= c
+        k -= 1
+    return total
+
+
+def _plan(self):
+    """The best landings with their dice (Hall says they exist), listed
+    star by star: the best order for chains."""
+    choice = self.choice
+    masks = [0 if c == _SKIP else self.mask[i * STARS + c] for i, c in enumerate(choice)]
+    got = [0] * self.M
+    load = [0] * len(self.vals)
+    for i in range(self.M):
+        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * self.M):
+            raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
+    dice = list(self.sit["dice"])
+    plan = []
+    for i in range(self.M):
+        if masks[i]:
+            j = dice.index(self.vals[got[i] - 1])
+            dice[j] = 0
+            plan.append({"moon": self.order[i], "die": j, "to": choice[i]})
+    plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
+    return {"best": self.best, "plan": plan, "favorite": None}
+
+
+def _augment(i, masks, got, load, count, seen):
+    """Give position i a number its mask allows (got[i] = bit + 1), moving
+    others to other numbers if need be (augmenting path): 1 if done, else 0.
+    load[b] counts positions holding bit b, count[b] the dice."""
+    a = masks[i]
+    for b in range(len(count)):
+        if a >> b & 1 and load[b] < count[b]:
+            got[i] = b + 1
+            load[b] += 1
+            return 1
+    for b in range(len(count)):
+        if a >> b & 1:
+            for j in range(len(got)):
+                if got[j] == b + 1 and not seen[j]:
+                    seen[j] = 1
+                    got[j] = 0  # j moves to another number, i takes b
+                    if _augment(j, masks, got, load, count, seen):
+                        got[i] = b + 1
+                        return 1
+                    got[j] = b + 1
+    return 0
