@@ -70,8 +70,12 @@ class Replay:
             raise LogError(lineno, str(e))
 
     def step(self, event, lineno):
-        """Apply one event; RuleError (with the state untouched) if illegal."""
-        state = self.match.apply(event)
+        """Apply one event; RuleError (with the state untouched) if illegal,
+        LogError if no header has started the replay yet."""
+        match = self.match
+        if match is None:
+            raise LogError(lineno, "event before the header line")
+        state = match.apply(event)
         self.events += 1
         done = state["round"]
         if done < len(self.rounds):

@@ -19,7 +19,7 @@ def _rolls(state, rolls, rolling):
     n = len(state["players"])
     if not isinstance(rolls, list) or len(rolls) != n:
         raise RuleError("rolls must be a list with one entry per player (%d)" % n)
-    totals = [None] * n
+    totals: list = [None] * n  # None: not in the roll-off (annotated so ints fit)
     for p in range(n):
         r = rolls[p]
         who = state["players"][p]
@@ -43,7 +43,7 @@ def roll_for_setter(state, event):
         if "rolls" in event:
             raise RuleError("give either rolls or a seed, not both")
         rng = Rng(seed_of(event))
-        totals = [None] * n
+        totals: list = [None] * n
         for p in rolling:
             totals[p] = sum([1 + rng.below(6) for _ in range(4)])
     elif "rolls" in event:

@@ -51,7 +51,7 @@ def legal(state):
                 moves["challenge"] = {"players": can}
         moves["time_up"] = {"seconds": state["bid_seconds"]}
     elif phase == "betting":
-        limits = [None] * n
+        limits: list = [None] * n  # None for the seat sitting out
         for p in part:
             limits[p] = bet_room(state, p)
         moves["bet"] = {"players": part, "min": 0, "max": max([limits[p] for p in part]),

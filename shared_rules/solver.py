@@ -22,8 +22,8 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
-        return value
+    def const(__expr):  # positional-only, like the stub: see shared_rules/timer.py
+        return __expr
 
 
 _INF = const(1 << 28)
@@ -78,11 +78,12 @@ class Solver:
                     row[v] = max(row[v], pts[to] * 16 + to)
             top.append(row)
         n, m = len(top), len(dice)
+        # row 0 of the cost matrix is the method's dummy row, never read
         if n <= m:
-            cost = [None] + [[0] + [-(row[d] >> 4) for d in dice] for row in top]
+            cost = [[]] + [[0] + [-(row[d] >> 4) for d in dice] for row in top]
         else:
             n, m = m, n
-            cost = [None] + [[0] + [-(row[d] >> 4) for row in top] for d in dice]
+            cost = [[]] + [[0] + [-(row[d] >> 4) for row in top] for d in dice]
         self.hn = n
         self.h = (cost, [0] * (n + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1))
         self.row = 1
@@ -146,7 +147,7 @@ class Solver:
                 self.found = {"best": total, "plan": plan, "favorite": self.fav}
             if not self.favs:
                 self.result = self.found
-                self.h = self.top = None
+                del self.h, self.top  # free the tables: the board's heap is small
                 return
             self._assign_start()
 

@@ -9,8 +9,8 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
-        return value
+    def const(__expr):  # positional-only, like the stub: see shared_rules/timer.py
+        return __expr
 
 
 _SKIP = const(12)  # "this moon gets no die" (Game 3), ranks after stars 0-11
@@ -66,7 +66,7 @@ class Piles:
                 capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, count, [0] * M)
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
-        self.kids = [None] * (M + 1)
+        self.kids: list = [None] * (M + 1)  # kids[i]: options for position i, set by _children
         self.ptr = [0] * (M + 1)
         self.ch = [_NONE] * (M + 1)
         self.ubs = [0] * (M + 1)  # bound of the node open at each depth
@@ -124,7 +124,7 @@ class Piles:
             i = self.depth
             if i < 0:
                 self.result = _plan(self)
-                self.kids = self.uni = self.capx = None
+                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
                 return self.result
             c = ch[i]
             if 0 <= c < _SKIP:  # take back this moon's landing

@@ -15,8 +15,13 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
-        return value
+    # The fallback mirrors the stub's `const(expr, /)`: a leading double
+    # underscore makes the parameter positional-only for a type checker
+    # (MicroPython has no `/` syntax), so the two declarations agree, and a
+    # checker's call-site inference gives const(x) the type of x. No typing
+    # import is needed, and on the board the import above always succeeds.
+    def const(__expr):
+        return __expr
 
 
 TICKS_PERIOD = const(1 << 30)

@@ -25,3 +25,10 @@ def test_plain_json_line_is_read_and_garbage_is_named():
     assert raises(decode, b'{"type":', error=LineError).kind == "json"
     assert raises(decode, b"[1,2]", error=LineError).kind == "shape"
     assert raises(decode, b'{"a":1}', True, error=LineError).kind == "crc"
+
+
+def test_replay_step_before_the_header_is_named():
+    from shared_rules.errors import LogError
+    from shared_rules.log import Replay
+
+    raises(Replay().step, {"type": "bid"}, 5, match="before the header", error=LogError)
