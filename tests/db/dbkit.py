@@ -4,13 +4,14 @@ through shared_rules.match.Match, and running the `moontable` CLI."""
 import io
 import json
 import os
-import random
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 
-from shared_rules.match import Match
 from shared_rules.wire import dumps, encode
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/, for gamegen
+from gamegen import random_moonstar  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 T0 = 1767258000  # 2026-01-01 09:00 UTC: a plausible device clock
@@ -18,42 +19,8 @@ T0 = 1767258000  # 2026-01-01 09:00 UTC: a plausible device clock
 
 def moonstar_events(players, seed, finish=True, max_events=2000):
     """Header + events of a Moonstar game played with random but legal
-    moves (the legal() ranges pick bids and points), to the end when
-    `finish`, else stopping after two rounds."""
-    rng = random.Random(seed)
-    m = Match("moonstar", players, {}, {"id": "ms-%d" % seed, "t": T0})
-    events = []
-    t = T0
-    while not m.state["over"] and len(events) < max_events:
-        if not finish and m.state["round"] >= 2:
-            break
-        legal = m.legal()
-        moves = legal["moves"]
-        phase = legal["phase"]
-        t += rng.randint(5, 40)
-        if phase == "first":
-            ev = {"type": "choose_setter", "player": rng.randrange(len(players))}
-        elif phase == "setup":
-            ev = {"type": "setup", "seed": rng.randrange(1 << 32)}
-        elif phase == "bidding":
-            spec = moves.get("bid")
-            if spec and (m.state["bidder"] is None or rng.random() < 0.4) and rng.random() < 0.93:
-                hi = min(spec["max"], spec["min"] + 15)
-                ev = {"type": "bid", "player": rng.choice(spec["players"]), "amount": rng.randint(spec["min"], hi)}
-            else:
-                ev = {"type": "time_up"}
-        elif phase in ("playing", "result"):
-            spec = moves["result"]
-            bid = m.state["bid"]
-            pts = rng.randint(max(spec["min"], bid - 10), min(spec["max"], bid + 15))
-            ev = {"type": "result", "points": pts}
-        elif phase == "betting":
-            ev = {"type": "start_play"}
-        else:
-            raise AssertionError("unexpected phase %r" % phase)
-        ev["t"] = t
-        m.apply(ev)
-        events.append(ev)
+    moves, to the end when `finish`, else stopping after two rounds."""
+    m, events = random_moonstar(players, seed, T0, max_events, finish, extra={"id": "ms-%d" % seed})
     return m, [m.header] + events
 
 

@@ -27,7 +27,8 @@ for p in (ROOT, os.path.join(ROOT, "firmware")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from shared_rules.match import Match  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/, for gamegen
+from gamegen import random_moonstar  # noqa: E402
 from shared_rules.wire import encode  # noqa: E402
 
 T0 = 1767258000  # 2026-01-01 09:00 UTC
@@ -43,41 +44,7 @@ def micropython():
 def moonstar_game(players, seed, max_events=400, finish=True):
     """(header, events) of a Moonstar game played with random legal moves
     (bids and results inside legal()'s ranges), stamped with times."""
-    rng = random.Random(seed)
-    m = Match("moonstar", players, {}, {"t": T0 + seed * 7200})
-    t = T0 + seed * 7200
-    events = []
-    while not m.state["over"] and len(events) < max_events:
-        if not finish and m.state["round"] >= 2:
-            break
-        legal = m.legal()
-        moves = legal["moves"]
-        phase = legal["phase"]
-        t += rng.randint(5, 40)
-        if phase == "first":
-            ev = {"type": "choose_setter", "player": rng.randrange(len(players))}
-        elif phase == "setup":
-            ev = {"type": "setup", "seed": rng.randrange(1 << 32)}
-        elif phase == "bidding":
-            spec = moves.get("bid")
-            if spec and (m.state["bidder"] is None or rng.random() < 0.4) and rng.random() < 0.93:
-                hi = min(spec["max"], spec["min"] + 15)
-                ev = {"type": "bid", "player": rng.choice(spec["players"]), "amount": rng.randint(spec["min"], hi)}
-            else:
-                ev = {"type": "time_up"}
-        elif phase in ("playing", "result"):
-            spec = moves["result"]
-            bid = m.state["bid"]
-            ev = {"type": "result", "points": rng.randint(max(spec["min"], bid - 10), min(spec["max"], bid + 15))}
-        elif phase == "betting":
-            ev = {"type": "start_play"}
-        else:
-            raise AssertionError("unexpected phase %r" % phase)
-        if rng.random() < 0.03 and m.can_undo():
-            ev = {"type": "undo"}
-        ev["t"] = t
-        m.apply(ev)
-        events.append(ev)
+    m, events = random_moonstar(players, seed, T0 + seed * 7200, max_events, finish, undo_rate=0.03)
     return m.header, events
 
 
