@@ -10,6 +10,9 @@ def add_arguments(parser):
     parser.add_argument("--fresh", action="store_true", help="erase the virtual board's data (games, roster, settings) first")
     parser.add_argument("--seed", type=int, default=0, help="make the device's dice rolls repeatable with this seed")
     parser.add_argument("--heap", default=None, help="MicroPython heap size, e.g. 256K")
+    parser.add_argument("--headless", action="store_true",
+                        help="no panel and no keyboard: print the serial port and serve it until interrupted "
+                             "(for mpremote, moontable flash/sync and scripts)")
     parser.add_argument("--snapshot", nargs="*", metavar="BUTTON",
                         help="headless: boot, press these buttons (up/down/ok/back), print the screen and exit")
 
@@ -31,4 +34,4 @@ def run(args):
             print("moontable sim: unknown button %s (use up, down, ok, back)" % ", ".join(bad))
             return 2
         return sim_run.snapshot(flash, args.seed or 1, args.snapshot)
-    return sim_run.run_live(args.flash, args.seed, heap, args.fresh)
+    return sim_run.run_live(args.flash, args.seed, heap, args.fresh, headless=args.headless)

@@ -103,6 +103,42 @@ def mpy_cross_path():
 
 
 CACHE = ROOT / "build" / "sim-mpy"
+ROM = ROOT / "build" / "sim-rom"
+RESET_EXIT = 99  # the process's exit status for machine.reset() (see rom_dir)
+
+# The unix port's built-in `machine` has soft_reset but no reset. A board's
+# firmware has both, and `mpremote reset` and a deploy call machine.reset(),
+# so the virtual board's "ROM" extends the built-in (MicroPython lets a .py
+# of the same name extend it; the built-in is reached with sys.path cleared)
+# with a reset() that ends the process with RESET_EXIT, which the live
+# runner (host/sim/run.py) answers by booting the app again, as a hard reset
+# would. It sits after the flash folder on the path, as a board's frozen
+# modules sit after its flash.
+_MACHINE_PY = """\
+import sys
+_path = sys.path
+sys.path = []
+try:
+    from machine import *
+finally:
+    sys.path = _path
+    del _path
+
+
+def reset():
+    sys.exit(%d)
+""" % RESET_EXIT
+
+
+def rom_dir():
+    """The folder of modules the simulated board has built in (machine.py)."""
+    path = ROM / "machine.py"
+    if not path.exists() or path.read_text() != _MACHINE_PY:
+        ROM.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp%d" % os.getpid())
+        tmp.write_text(_MACHINE_PY)
+        os.replace(tmp, path)
+    return ROM
 
 
 def compile_mpy(src, rel):
@@ -163,6 +199,7 @@ class SimBoard:
             deploy(self.flash)
         self.emu = Ssd1306Emulator()
         self.proc = None
+        self.app = True  # whether the last start() ran main.py (else: REPL only)
         self.now = 0
         self.mask = 0
         self.buzzer = None  # frequency while on
@@ -177,15 +214,21 @@ class SimBoard:
         self.kill_at = None  # power cut when this many messages were seen
 
     # -- process ------------------------------------------------------------
-    def start(self, hold=0, wait=True):
+    def start(self, hold=0, wait=True, app=True, keep_display=False):
         """Boot the board (`hold`: buttons held at power-on, e.g. BACK for
         safe mode). Returns once the first loop pass is done (unless not
-        `wait`: safe mode never runs a loop pass)."""
+        `wait`: safe mode never runs a loop pass).
+
+        Without `app` (or with no main.py on flash, as on a board fresh out
+        of the box) only the REPL starts, with the same flash, heap and
+        hardware link: what a board runs after a soft reset from the raw
+        REPL. `keep_display` leaves the panel's picture alone, as a reset
+        of the microcontroller does (the SSD1306 keeps its RAM)."""
         to_board_r, to_board_w = os.pipe()
         from_board_r, from_board_w = os.pipe()
         env = dict(os.environ)
         env.update({
-            "MICROPYPATH": str(self.flash),
+            "MICROPYPATH": "%s:%s" % (self.flash, rom_dir()),
             "MOONSIM_FDS": "%d,%d" % (to_board_r, from_board_w),
             "MOONSIM_SEED": str(self.seed),
         })
@@ -195,9 +238,12 @@ class SimBoard:
             env.pop("MOONSIM_CLOCK", None)
         env.update(self.extra_env)
         cmd = [micropython_path(), "-X", "heapsize=" + self.heap]
-        if self.repl:
-            cmd.append("-i")
-        cmd.append("main.py")
+        self.app = app and (self.flash / "main.py").exists()
+        if self.app:
+            if self.repl:
+                cmd.append("-i")
+            cmd.append("main.py")
+        # else: no script, so the unix port starts its REPL at once
         self.mask = hold
         self._buf = bytearray()
         self._parked = False
@@ -223,9 +269,10 @@ class SimBoard:
         os.close(from_board_w)
         self.to_board = to_board_w
         self.from_board = from_board_r
-        self.emu.reset()
+        if not keep_display:
+            self.emu.reset()
         self.buzzer = None
-        if self.virtual and wait:
+        if self.virtual and wait and self.app:
             self.wait_idle()
         return self
 

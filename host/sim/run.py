@@ -13,13 +13,28 @@ Processes and links:
   characters whenever the emulator's picture changes; the buzzer shows as a
   note in the status line.
 
-When the MicroPython process ends (exit from the REPL, a soft reset with
-Ctrl-D), the board is powered up again, as a board would reboot.
+The unix port has no soft reset of its own: Ctrl-D at its REPL (and
+machine.soft_reset(), sys.exit()) ends the process. A board instead reboots
+its interpreter, and where it comes back depends on the REPL it was in, so
+this process watches the console (ReplWatch) and restarts MicroPython the
+way a board would (next_boot):
+
+- a soft reset in the raw REPL (mpremote does one on connecting) comes back
+  in the raw REPL *without* running main.py: the port sees
+  "OK\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>", exactly what a
+  Pico sends, so mpremote works without `resume`;
+- a soft reset in the friendly REPL (or from the app) says
+  "MPY: soft reboot" and runs main.py, the app, again;
+- machine.reset() (`mpremote reset`, a deploy) is a hard reset: the app
+  starts again and nothing is printed, as the USB port of a board resetting
+  says nothing; a crash or kill powers the board up again the same way.
+Raw-paste mode (Ctrl-E A Ctrl-A) is the unix port's own and passes through.
 """
 
 import os
 import pty
 import select
+import signal
 import sys
 import termios
 import time
@@ -38,6 +53,54 @@ KEYS = {
 TAP_MS = 150  # a key press holds its button this long (extended by key repeat)
 LONG_MS = 1000
 HELP = "keys: arrows/u/d  Enter/o=OK  Backspace/b=BACK  U/D/O/B=long press (l=long BACK: undo)  q=quit"
+
+
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"  # MicroPython's words on entering the raw REPL
+FRIENDLY_BANNER = b'Type "help()" for more information.\r\n'  # ... and on entering the friendly one
+SOFT_REBOOT = b"MPY: soft reboot\r\n"  # what a board says as its interpreter restarts
+HEARD = 65536
+STALL_S = 1.0  # output the port has not taken for this long is dropped: nobody is reading it
+REBOOT_TIMEOUT = 10.0  # seconds the restarted interpreter may take to reach its REPL
+
+
+class ReplWatch:
+    """Which REPL the board's console is in, read from what the board
+    prints: MicroPython announces each one when it enters it (the raw REPL
+    with RAW_BANNER, the friendly one with its banner). Before either,
+    main.py is running ("app"). Announcements split across reads are found
+    too (the last bytes of each read are kept)."""
+
+    KEEP = max(len(RAW_BANNER), len(FRIENDLY_BANNER)) - 1
+
+    def __init__(self, mode="app"):
+        self.mode = mode
+        self._tail = b""
+
+    def feed(self, data):
+        if not data:
+            return self.mode
+        buf = self._tail + data
+        raw = buf.rfind(RAW_BANNER)
+        friendly = buf.rfind(FRIENDLY_BANNER)
+        if raw >= 0 or friendly >= 0:
+            self.mode = "raw" if raw > friendly else "friendly"
+        self._tail = buf[-self.KEEP:]
+        return self.mode
+
+
+def next_boot(code, mode):
+    """How a board comes back after the MicroPython process ended with exit
+    status `code` while its console was in `mode` (ReplWatch): ("raw" or
+    "app", what the port sees first).
+
+    Status 0 is the unix port's soft reset (Ctrl-D at a REPL,
+    machine.soft_reset(), sys.exit()): from the raw REPL a board reboots
+    into the raw REPL without main.py, otherwise into main.py.
+    board_link.RESET_EXIT is machine.reset(); anything else is a crash or a kill. Both
+    start the app as power-on does, silently."""
+    if code == 0:
+        return ("raw" if mode == "raw" else "app"), SOFT_REBOOT
+    return "app", b""  # RESET_EXIT, a crash or a kill
 
 
 def default_flash():
@@ -83,12 +146,20 @@ def keys_to_events(data):
 
 
 class Live:
-    def __init__(self, flash, seed=0, heap=HEAP, out=None, keyboard=None):
+    """The live board: its console pty relayed to the user's pty, restarts
+    as a board reboots (module docstring), keyboard and panel unless
+    `headless` (then the port alone is the board's interface)."""
+
+    def __init__(self, flash, seed=0, heap=HEAP, out=None, keyboard=None, headless=False):
         self.flash = Path(flash)
         self.seed = seed
         self.heap = heap
+        self.headless = headless
         self.out = out or sys.stdout
-        self.keyboard = keyboard if keyboard is not None else sys.stdin
+        if headless:
+            self.keyboard = None
+        else:
+            self.keyboard = keyboard if keyboard is not None else sys.stdin
         self.user_master, self.user_slave = pty.openpty()
         tty.setraw(self.user_slave)
         os.set_blocking(self.user_master, False)
@@ -98,15 +169,112 @@ class Live:
         self.last_buzz = None
         self.board = None
         self.console = None
+        self.watch = ReplWatch()
+        self.boots = []  # (exit status of the previous run or None, "app"/"raw") per boot
+        self.heard = bytearray()  # the last HEARD bytes the port was sent (for tests)
+        self.pending = bytearray()  # board output the port has not taken yet
+        self.stalled = None  # since when the port takes nothing
+        self.deaf = False  # the port took nothing for STALL_S: drop output until it does
+        self._stop = False
 
-    def boot(self):
+    def boot(self, how="app", announce=b""):
+        """Start MicroPython: `how` "app" runs main.py (the REPL follows
+        when it ends), "raw" only the REPL, brought into the raw REPL.
+        `announce` goes to the port first (the soft reboot line)."""
         master, slave = _board_tty()
         self.console = master
         os.set_blocking(master, False)
+        old = self.board
         self.board = SimBoard(self.flash, virtual=False, seed=self.seed, heap=self.heap, repl=True,
                               do_deploy=False, stdio=(slave, slave, _make_ctty))
-        self.board.start()
+        if old is not None:
+            self.board.emu = old.emu  # the panel keeps its picture through a reset
+        self.board.start(app=how == "app", keep_display=old is not None)
         os.close(slave)
+        self.watch = ReplWatch("app" if self.board.app else "friendly")
+        if how == "app" and not self.board.app:
+            how = "repl"  # no main.py on flash: a board's REPL is all there is
+        self.boots.append((old.proc.returncode if old is not None else None, how))
+        self.to_user(announce)
+        if how == "raw":
+            self._enter_raw()
+
+    def _console_until(self, marker, timeout=REBOOT_TIMEOUT):
+        """(console output up to `marker`, whether it came) before the
+        interpreter died or `timeout` passed; the port is not sent any."""
+        seen = b""
+        end = time.monotonic() + timeout
+        while marker not in seen:
+            left = end - time.monotonic()
+            if left <= 0:
+                return seen, False
+            ready, _, _ = select.select([self.console], [], [], min(left, 0.1))
+            if ready:
+                try:
+                    chunk = os.read(self.console, 4096)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return seen, False
+                if not chunk:
+                    return seen, False
+                seen += chunk
+        return seen, True
+
+    def _enter_raw(self):
+        """Take the fresh REPL into the raw REPL. Its banner and prompts
+        stay off the port, which sees only the raw REPL's greeting, as
+        after a board's soft reset. If it does not get there, what it said
+        is passed on so the PC tool sees the failure."""
+        seen, ok = self._console_until(b">>> ")
+        if ok:
+            os.write(self.console, b"\x01")
+            more, ok = self._console_until(RAW_BANNER + b">")
+            if ok:
+                seen = more[more.index(RAW_BANNER):]
+            else:
+                seen += more
+        self.watch.feed(seen)
+        self.to_user(seen)
+
+    def to_user(self, data):
+        """Board -> port (and into `heard`). What the port cannot take yet
+        waits in `pending`, and the console is not read meanwhile, so a
+        board that prints faster than the PC reads is held back, as USB
+        flow control does; see flush_user for a port nobody reads."""
+        if not data:
+            return
+        self.heard += data
+        if len(self.heard) > HEARD:
+            del self.heard[:-HEARD]
+        self.pending += data
+        self.flush_user()
+
+    def flush_user(self):
+        """Send what the port takes. Output the port has not taken for
+        STALL_S is dropped, and so is any more until it takes some again:
+        nobody is reading it, and a board's USB drops its output then too
+        (rather than stopping the app)."""
+        while self.pending:
+            try:
+                n = os.write(self.user_master, self.pending)
+            except BlockingIOError:
+                break
+            except OSError:
+                n = len(self.pending)
+            del self.pending[:n]
+            self.stalled = None
+            self.deaf = False
+        if not self.pending:
+            self.stalled = None
+            return
+        now = time.monotonic()
+        if self.stalled is None:
+            self.stalled = now
+        if self.deaf or now - self.stalled > STALL_S:
+            self.pending.clear()
+            self.stalled = None
+            self.deaf = True
 
     def send_mask(self):
         os.write(self.board.to_board, bytes([0x4B, self.board.mask]))
@@ -129,7 +297,7 @@ class Live:
 
     def draw(self):
         b = self.board
-        if b.writes == self.last_writes and b.buzzer == self.last_buzz:
+        if self.headless or (b.writes == self.last_writes and b.buzzer == self.last_buzz):
             return
         self.last_writes = b.writes
         self.last_buzz = b.buzzer
@@ -138,41 +306,95 @@ class Live:
         self.out.write("buzzer %s   serial: %s\x1b[K\r\n%s\x1b[K\r\n" % (note, self.port, HELP))
         self.out.flush()
 
-    def relay(self, src, dst):
+    def console_out(self):
+        """Board -> port, watched. False once the console is closed."""
         try:
-            data = os.read(src, 4096)
+            data = os.read(self.console, 4096)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        if not data:
+            return False
+        self.watch.feed(data)
+        self.to_user(data)
+        return True
+
+    def port_in(self):
+        """Port -> board."""
+        try:
+            data = os.read(self.user_master, 4096)
         except (BlockingIOError, OSError):
             return
-        if data and dst is not None:
+        if data:
             try:
-                os.write(dst, data)
+                os.write(self.console, data)
             except (BlockingIOError, OSError):
-                pass  # nobody reading the port: a board's USB drops it too
+                pass
+
+    def reboot(self):
+        """The MicroPython process ended: pass on its last words, then
+        start it again the way a board reboots."""
+        b = self.board
+        while select.select([self.console], [], [], 0)[0] and self.console_out():
+            pass
+        end = time.monotonic() + STALL_S
+        while self.pending and time.monotonic() < end:
+            time.sleep(0.01)  # the last words first ("OK"): mpremote waits for them
+            self.flush_user()
+        code = b.proc.returncode
+        how, announce = next_boot(code, self.watch.mode)
+        if not self.headless:
+            self.out.write("\x1b[2J\x1b[H%s\r\n" % (
+                "soft reboot into the raw REPL" if how == "raw" else
+                "soft reboot" if announce else "board stopped (exit code %s): powering it up again" % code))
+        b._close()
+        os.close(self.console)
+        self.boot(how, announce)
+        self.last_writes = -1
+
+    @staticmethod
+    def _link_closed(b):
+        """The hardware link only closes as the process ends; a process
+        that closed it and lives on is hung, and is powered off."""
+        try:
+            b.proc.wait(2)
+        except Exception:  # noqa: BLE001 - subprocess.TimeoutExpired
+            b.proc.kill()
+            b.proc.wait()
+
+    def stop(self):
+        """Make loop() return (from another thread or a signal handler)."""
+        self._stop = True
 
     def loop(self):
         kb = self.keyboard.fileno() if self.keyboard is not None else None
-        while True:
+        while not self._stop:
             b = self.board
             if not b.alive():
-                self.out.write("\x1b[2J\x1b[Hboard stopped (exit code %s): powering it up again\r\n" % b.proc.returncode)
-                b._close()
-                os.close(self.console)
-                self.boot()
-                self.last_writes = -1
+                self.reboot()
                 continue
-            fds = [b.from_board, self.console, self.user_master] + ([kb] if kb is not None else [])
-            ready, _, _ = select.select(fds, [], [], 0.03)
+            fds = [b.from_board, self.user_master] + ([kb] if kb is not None else [])
+            if not self.pending:
+                fds.append(self.console)
+            ready, _, _ = select.select(fds, [self.user_master] if self.pending else [], [], 0.03)
+            if self.pending:
+                self.flush_user()
             if b.from_board in ready:
                 chunk = os.read(b.from_board, 65536)
                 if chunk:
                     b._buf += chunk
                     b._parse()
+                else:
+                    self._link_closed(b)
             if self.console in ready:
-                self.relay(self.console, self.user_master)
+                self.console_out()
             if self.user_master in ready:
-                self.relay(self.user_master, self.console)
+                self.port_in()
             if kb is not None and kb in ready:
                 data = os.read(kb, 64)
+                if not data:
+                    kb = None  # keyboard closed: the board runs on
                 for ev in keys_to_events(data):
                     if ev == "quit":
                         return
@@ -190,31 +412,44 @@ class Live:
                 pass
 
 
-def run_live(flash=None, seed=0, heap=HEAP, fresh=False):
+def run_live(flash=None, seed=0, heap=HEAP, fresh=False, headless=False):
+    """`moontable sim`. Headless: no panel and no keyboard; the port path
+    is printed and the board serves it until SIGINT or SIGTERM."""
     flash = Path(flash) if flash else default_flash()
     if fresh and (flash / "data").exists():
         import shutil
 
         shutil.rmtree(flash / "data")
     deploy(flash)
-    live = Live(flash, seed, heap)
-    kb = sys.stdin
+    live = Live(flash, seed, heap, headless=headless)
+    kb = None if headless else sys.stdin
     saved = None
-    if kb.isatty():
+    if kb is not None and kb.isatty():
         saved = termios.tcgetattr(kb.fileno())
         tty.setcbreak(kb.fileno())
+
+    def ended(signum, frame):
+        live.stop()
+
+    old_term = signal.signal(signal.SIGTERM, ended)
+    if headless:
+        signal.signal(signal.SIGINT, ended)
     try:
         print("moontable virtual board: flash folder %s" % flash)
         print("USB serial port: %s   (e.g. mpremote connect %s, moontable sync --port %s)" % (live.port, live.port, live.port))
-        time.sleep(0.5)
-        sys.stdout.write("\x1b[2J")
+        sys.stdout.flush()
+        if not headless:
+            time.sleep(0.5)
+            sys.stdout.write("\x1b[2J")
         live.boot()
         live.loop()
     finally:
         live.close()
+        signal.signal(signal.SIGTERM, old_term)
         if saved is not None:
             termios.tcsetattr(kb.fileno(), termios.TCSADRAIN, saved)
-        sys.stdout.write("\x1b[0m\r\n")
+        if not headless:
+            sys.stdout.write("\x1b[0m\r\n")
     return 0
 
 

