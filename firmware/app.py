@@ -8,6 +8,7 @@ toasts. Ctrl-C from a PC (KeyboardInterrupt) saves the timer and returns,
 which on a board drops to the REPL."""
 
 import gc
+import sys
 
 from buttons import BACK, LONG, OK, PRESS, Buttons
 from shared_rules.errors import RuleError
@@ -17,6 +18,7 @@ from sound import Sound
 FIRMWARE_VERSION = "0.1.0"
 LOOP_MS = 20
 TOAST_MS = 3000
+SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
 DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 # Settings: defaults and allowed ranges (checked when a PC sets them too).
@@ -26,6 +28,30 @@ SETTING_RANGES = {
     "contrast": (0, 255),
     "screen_off": (0, 120),  # minutes of no button before the screen sleeps; 0 = never
 }
+
+
+# Modules a game screen does not need: unloaded when a game opens.
+MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.games", "screens.timer",
+                "screens.ms_options")
+# Modules only a game screen needs: unloaded when Home opens.
+GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
+                "screens.gcommon", "screens.standings")
+
+
+def drop(names):
+    """Unload modules, so that their code is freed as soon as nothing else
+    refers to it (the heap is the device's scarcest resource; a module's
+    names, its qstrs, stay interned for ever, its bytecode does not).
+    Only call this for modules no live object still uses: importing one
+    again while an old copy is alive would hold two copies."""
+    mods = sys.modules
+    for name in names:
+        if name in mods:
+            del mods[name]
+            i = name.rfind(".")
+            parent = mods.get(name[:i]) if i > 0 else None
+            if parent is not None and hasattr(parent, name[i + 1 :]):
+                delattr(parent, name[i + 1 :])
 
 
 def default_settings():
@@ -80,13 +106,12 @@ class App:
         self.screen_on = True
         self.last_input = now
         self.epoch_base = None  # epoch seconds at tick 0, once a PC sets the clock
+        # The serial protocol is loaded when a byte arrives and unloaded
+        # after SERIAL_IDLE_MS of silence: a game at the table never pays
+        # for its code.
         self.protocol = None
-        try:
-            from protocol import Protocol
-
-            self.protocol = Protocol(self.journal, self.store, board.read_byte, board.write, self)
-        except ImportError:
-            pass
+        self.serial_at = now
+        self._byte = None  # the byte that woke the protocol, handed to it first
         self.d.contrast(self.conf["contrast"])
 
     # -- clock ---------------------------------------------------------------
@@ -118,7 +143,19 @@ class App:
         gc.collect()
 
     def home(self):
-        self.pop_to(1)
+        """Back to the home menu. While a game is open the stack holds only
+        the game screen, so Home is built again here and the game screen's
+        modules are unloaded (the session itself stays)."""
+        if self.stack and getattr(self.stack[0], "is_home", False):
+            self.pop_to(1)
+            return
+        self.stack = []
+        gc.collect()
+        drop(GAME_MODULES)
+        gc.collect()
+        from screens.home import Home
+
+        self.push(Home(self))
 
     def toast(self, text, ms=TOAST_MS):
         from screens.base import wrap
@@ -155,9 +192,14 @@ class App:
         return True
 
     def open_game(self):
+        """The game screen, alone on the stack: the menus' modules are
+        unloaded while a game is played (home() brings them back)."""
+        self.stack = []
+        gc.collect()
+        drop(MENU_MODULES)
+        gc.collect()
         from screens.play import Play
 
-        self.home()
         self.push(Play(self))
 
     def resume(self):
@@ -273,8 +315,7 @@ class App:
             self.toast_lines = None
             self.dirty = True
         self.sound.update(now)
-        if self.protocol is not None:
-            self.protocol.poll()
+        self.serial(now)
         self.check_sleep(now)
         if self.dirty and self.screen_on:
             try:
@@ -282,6 +323,32 @@ class App:
             except Exception as e:
                 self.fault(e)
         board.idle(LOOP_MS)
+
+    def serial(self, now):
+        """Serve the PC: load the protocol when a byte arrives, unload it
+        after SERIAL_IDLE_MS with nothing received."""
+        p = self.protocol
+        if p is None:
+            b = self.board.read_byte()
+            if b is None:
+                return
+            self._byte = b
+            gc.collect()
+            from protocol import Protocol
+
+            p = self.protocol = Protocol(self.journal, self.store, self._read_byte, self.board.write, self)
+        if p.poll():
+            self.serial_at = now
+        elif ticks_diff(now, self.serial_at) >= SERIAL_IDLE_MS:
+            self.protocol = None
+            drop(("protocol",))
+
+    def _read_byte(self):
+        b = self._byte
+        if b is not None:
+            self._byte = None
+            return b
+        return self.board.read_byte()
 
     def on_button(self, b, kind, count, now):
         self.last_input = now

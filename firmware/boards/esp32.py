@@ -1,8 +1,8 @@
 """ESP32 DevKit: I2C0 OLED on GPIO21/22, four pull-up buttons, PWM buzzer,
 console on the USB-UART bridge. Pin numbers come from /board.json only; the
-pin-level code is shared with the Pico in boards.MachineBoard."""
+pin-level code is shared with the Pico in boards/machine_board.py."""
 
-from boards import MachineBoard
+from boards.machine_board import MachineBoard
 
 
 def setup(cfg):

@@ -1,4 +1,25 @@
 """The app's screens. Each screen has button(b, kind, count), update(now)
 -> bool (True when it needs drawing) and draw(display). Modules here are
-imported only when a screen is opened, so the heap holds only what the
-current screen needs."""
+imported only when a screen is opened, and the app unloads the menus while
+a game is played and the game's screens at Home, so the heap holds only
+what the current screen needs."""
+
+# (menu label, game name, UI module in screens/) of every game.
+GAMES = (
+    ("Moonstar", "moonstar", "g_moonstar"),
+    ("Shoot the Moon", "shoot-the-moon", "g_stm"),
+    ("Moon dominoes", "moon", "g_moon"),
+    ("Moons", "moons", "g_moons"),
+)
+
+
+def ui_module(game):
+    """The UI module of a game (screens/g_*.py), imported on first use."""
+    for _, name, mod in GAMES:
+        if name == game:
+            import gc
+
+            gc.collect()  # room for the module before it loads
+            m = __import__("screens." + mod)
+            return getattr(m, mod)
+    raise ValueError("no UI for game %r" % (game,))

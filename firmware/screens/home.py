@@ -5,6 +5,8 @@ from screens.base import Menu
 
 
 class Home(Menu):
+    is_home = True
+
     def __init__(self, app):
         super().__init__(app, "moontable", [], self.choose)
         self.enter()

@@ -2,27 +2,9 @@
 game's UI module asks them; every Moonstar variant is there), then who sits
 in each seat, picked from the roster stored on the device."""
 
+from screens import GAMES, ui_module
 from screens.base import Menu, NumberPick
 from screens.form import Form
-
-GAMES = (
-    ("Moonstar", "moonstar", "g_moonstar"),
-    ("Shoot the Moon", "shoot-the-moon", "g_stm"),
-    ("Moon dominoes", "moon", "g_moon"),
-    ("Moons", "moons", "g_moons"),
-)
-
-
-def ui_module(game):
-    """The UI module of a game (screens/g_*.py), imported on first use."""
-    for _, name, mod in GAMES:
-        if name == game:
-            import gc
-
-            gc.collect()  # room for the module before it loads
-            m = __import__("screens." + mod)
-            return getattr(m, mod)
-    raise ValueError("no UI for game %r" % (game,))
 
 
 def name_pool(roster, n):

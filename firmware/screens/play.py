@@ -14,7 +14,7 @@ class Play:
     shows_timer = True
 
     def __init__(self, app):
-        from screens.newgame import ui_module
+        from screens import ui_module
 
         self.app = app
         self.ui = ui_module(app.session.game)

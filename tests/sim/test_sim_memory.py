@@ -1,0 +1,60 @@
+"""The heap is the device's scarcest resource, so the app loads code only
+while it is needed: the serial protocol when a byte arrives (and unloads it
+after SERIAL_IDLE_MS of silence), the menus only at Home, a game's screens
+only while it is played. These check that the reloaded code still works
+at every switch, under the tests' capped heap (conftest.py)."""
+
+import simtools as st
+from shared_rules.wire import decode, encode
+
+
+def replies(b):
+    out = []
+    for line in b.serial_text().splitlines():
+        if line.startswith("{"):
+            out.append(decode(line))
+    return out
+
+
+def hello(b, seq):
+    b.send_serial(encode({"s": seq, "c": "hello"}))
+    b.advance(200)
+    got = [r for r in replies(b) if r.get("s") == seq]
+    assert got and got[-1]["ok"] == 1 and got[-1]["fw"], b.serial_text()
+
+
+def test_protocol_loads_on_a_byte_and_again_after_idle(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        hello(b, 1)
+        b.advance(31000)  # past SERIAL_IDLE_MS: the protocol is unloaded
+        hello(b, 2)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_home_and_game_screens_swap_back_and_forth(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Moon dominoes")
+        st.set_number(b, 5, 21)
+        st.choose(b, "Seat 1")
+        for _ in range(3):
+            b.press("ok")
+        assert "bidding" in st.screen(b)
+        for _ in range(2):
+            b.press("back")  # the game menu
+            st.choose(b, "Home", exact=True)
+            assert "Resume game" in st.screen(b)
+            st.choose(b, "Resume game")
+            assert "bidding" in st.screen(b)
+        b.press("ok")
+        st.choose(b, "Bid")
+        st.choose(b, "5")
+        assert st.journal_events(tmp_path / "flash")[-1] == {"type": "bid", "player": 0, "bid": 5}
+        hello(b, 3)  # protocol, game screen and rules loaded together
+        st.no_faults(b)
+    finally:
+        b.kill()
