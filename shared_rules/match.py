@@ -6,12 +6,14 @@ event that is not yet undone; several undos in a row step back further, up
 to UNDO_DEPTH events. The limit keeps the match's memory bounded however
 long the evening runs, and it is part of the rules of the log: replaying a
 log on the PC hits the same limit at the same place as the device did.
+Ten steps cover a whole Moonstar round or a Shoot the Moon hand entered
+trick by trick; every held state costs about 1 KB on the board.
 """
 
 from shared_rules import RULES_VERSION, get_game
 from shared_rules.errors import RuleError
 
-UNDO_DEPTH = 32
+UNDO_DEPTH = 10
 
 
 class Match:
