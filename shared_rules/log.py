@@ -26,18 +26,48 @@ def parse_line(raw, lineno, last):
         raise LogError(lineno, str(e))
 
 
+CHUNK = 512  # bytes _raw_lines reads at a time (its buffer grows for a longer line)
+
+
+def _raw_lines(stream):
+    """Each line of a binary stream, line end included (the last may have
+    none). Read into one reused buffer and split here: MicroPython's
+    readline() on a file makes one read call per byte, which on the unix
+    port costs more than decoding and applying the event together, and a
+    reused buffer leaves no garbage between the states a replay keeps."""
+    buf = bytearray(CHUNK)
+    view = memoryview(buf)
+    have = 0
+    while True:
+        n = stream.readinto(view[have:])
+        if not n:
+            break
+        have += n
+        start = 0
+        end = buf.find(b"\n", 0, have)
+        while end >= 0:
+            yield bytes(view[start:end + 1])
+            start = end + 1
+            end = buf.find(b"\n", start, have)
+        if start:  # keep the unfinished line, at the front
+            have -= start
+            buf[:have] = bytes(view[start:start + have])
+        elif have == len(buf):  # one line fills the buffer: make room
+            buf = buf + bytes(len(buf))  # a new buffer: the view pins the old one
+            view = memoryview(buf)
+    if have:
+        yield bytes(view[:have])
+
+
 def iter_lines(stream):
     """(lineno, raw bytes line, is_last) for each non-blank line of a binary
     stream, looking one line ahead to know which is last."""
     lineno = 0
     pending = None
     pending_no = 0
-    while True:
-        raw = stream.readline()
-        if not raw:
-            break
+    for raw in _raw_lines(stream):
         lineno += 1
-        if not raw.strip():
+        if raw[0] <= 32 and not raw.strip():  # strip() only for lines that may be blank
             continue
         if pending is not None:
             yield pending_no, pending, False
