@@ -1,170 +1,254 @@
-"""Moon, the three-player dominoes trick game (registered name "moon")."""
+"""Moon, the three-player dominoes trick game (registered name "moon").
 
-# The auction, trump, per-hand totals, scoring and winning, as settled by
-# shared/rules/RULINGS.md; the tiles and tricks themselves (set, suits, deal,
-# plays, trick winners) are domino_tricks' business. Seats run clockwise, so
-# "to the left" is the next seat. docs/games/moon.md lists every event, the
-# legal() hints and the decisions taken where the rules are silent. Written
-# tersely, with the "why" in comments rather than docstrings, on purpose:
-# the tests compile it inside a 64K MicroPython heap.
+The auction, trump, how tricks are entered, scoring and winning, as
+settled by shared/rules/RULINGS.md; the tiles and tricks themselves (set,
+suits, deal, plays, trick winners) are domino_tricks' business. Seats run
+clockwise, so "to the left" is the next seat. docs/games/moon.md lists
+every event, the legal() hints and the decisions taken where the rules are
+silent.
+
+States are copy-on-write: apply copies the top-level dict and replaces the
+lists it changes, never changing a nested value in place. A new state
+shares everything else with the one before, so a replay does no deep copy
+per event and the states of a Match's undo stack cost little memory.
+"""
 
 from shared_rules import domino_tricks as dt
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, clone, field, seat, whole
+from shared_rules.util import check_players, field
+
+BIDS = (4, 5, 6, 7, 21)
+EVENTS = ("bid", "pass", "deal", "swap", "trump", "play", "trick", "totals", "undo")
+# What each event does, for "cannot ... now" messages.
+_DOING = {"bid": "bid", "pass": "pass", "deal": "record the deal", "swap": "swap with the spare",
+          "trump": "name trump", "play": "play a tile", "trick": "enter a trick",
+          "totals": "enter the hand's totals"}
 
 
 def new(players, options=None):
+    if type(players) is list and len(players) != 3:
+        raise RuleError("Moon is a game for exactly 3 players, not %d" % len(players))
     players = check_players(players, 3, 3)
     o = options or {}
     if type(o) is not dict:
-        raise RuleError("moon options must be an object")
+        raise RuleError("moon's options must be an object such as {\"target\": 21}, not %r" % (o,))
     for key in o:
         if key not in ("target", "first_bidder"):
             raise RuleError("unknown option %r for moon (known: target, first_bidder)" % (key,))
+    target = o.get("target", 21)
+    if type(target) is not int or not 1 <= target <= 999999:
+        raise RuleError("the target must be a whole number of points from 1 to 999999, not %r" % (target,))
+    first = o.get("first_bidder", 0)
+    if type(first) is not int or not 0 <= first <= 2:
+        raise RuleError("first_bidder must be the seat of a player, 0-2 (%s), not %r"
+                        % (", ".join(players), first))
     s = {"players": players, "scores": [0, 0, 0], "round": 0, "over": False, "winner": None,
-         "target": whole(o, "target", 1, 999999) if "target" in o else 21,
-         "first": whole(o, "first_bidder", 0, 2) if "first_bidder" in o else 0}
+         "target": target, "first": first}
     _deal_next(s, 0)
     return s
 
 
-# A fresh hand, its first bidder `step` seats left of the last one.
-# bids[p]: None not yet, 0 passed; bid/bidder: the standing (then winning)
-# bid; tiles: where each tile is (see domino_tricks). The state is kept small:
-# a Match holds 32 of them for undo, and the tests give MicroPython 64K.
 def _deal_next(s, step):
+    """A fresh hand, its first bidder `step` seats left of the last one.
+    bids[p]: None not yet, 0 passed; bid/bidder: the standing (then
+    winning) bid; tiles: where each tile is (see domino_tricks)."""
     s["first"] = (s["first"] + step) % 3
     s.update({"phase": "bidding", "bids": [None, None, None],
               "bidder": None, "bid": 0, "trump": None, "swapped": False,
               "tiles": dt.UNKNOWN, "trick": [], "leader": None, "tricks": [0, 0, 0]})
 
 
-# Refuse the event unless the hand is in `phase` and, if `want` is
-# given, the event's seat is `want`; returns that seat.
-def _who(s, event, phase, doing, want=None):
-    if s["phase"] != phase:
-        raise RuleError("cannot %s now: the hand is in its %s phase" % (doing, s["phase"]))
-    if want is None:
-        return None
-    p = seat(event, s)
-    n = s["players"]
-    b = s["bids"][p]
-    if phase == "bidding" and b is not None:
-        raise RuleError("%s has already %s this hand; each player bids once"
-                        % (n[p], "bid %d" % b if b else "passed"))
-    if p != want:
-        raise RuleError("it is %s's turn to %s, not %s's" % (n[want], doing, n[p]))
+def _seat(event, s, name="player"):
+    """event[name] as a seat 0-2, or a RuleError a player understands."""
+    p = field(event, name)
+    if type(p) is not int or not 0 <= p <= 2:
+        n = s["players"]
+        if type(p) is int:
+            raise RuleError("seat %d does not exist: seats are 0-2 (%s)" % (p, ", ".join(n)))
+        raise RuleError("%s must be a seat, 0-2 (%s), not %r" % (name, ", ".join(n), p))
     return p
 
 
-# Whose turn it is to bid: bids go clockwise from the first bidder.
+def _not_now(s, kind):
+    ph = s["phase"]
+    if ph == "bidding":
+        why = "the players are still bidding"
+    elif ph == "trump":
+        why = "the bidding is over and %s is to name trump" % s["players"][s["bidder"]]
+    else:
+        why = "the hand is being played"
+    return RuleError("cannot %s now: %s" % (_DOING[kind], why))
+
+
+def _turn_error(s, doing, want, p):
+    n = s["players"]
+    return RuleError("it is %s's turn to %s, not %s's" % (n[want], doing, n[p]))
+
+
 def _turn(s):
+    """Whose turn it is to bid: bids go clockwise from the first bidder."""
     return (s["first"] + 3 - s["bids"].count(None)) % 3
 
 
-# The state after `event`; RuleError, state untouched, if illegal.
 def apply(state, event):
+    """The state after `event`; RuleError, state untouched, if illegal."""
     if type(event) is not dict:
-        raise RuleError("an event must be an object with a \"type\"")
+        raise RuleError("an event must be an object with a \"type\", such as {\"type\": \"pass\", \"player\": 0}")
     if state["over"]:
         raise RuleError("the game is over: %s won" % state["players"][state["winner"]])
     kind = event.get("type")
-    s = clone(state)
-    if kind == "bid" or kind == "pass":
-        p = _who(s, event, "bidding", kind, _turn(s))
-        v = 0
-        if kind == "bid":
-            v = field(event, "bid")
-            if type(v) is not int or v not in (4, 5, 6, 7, 21):
-                raise RuleError("a bid is 4, 5, 6, 7 or 21 (or a pass), not %r" % (v,))
-            if v <= s["bid"]:
-                raise RuleError("bid %d must be higher than the standing bid %d" % (v, s["bid"]))
-            s["bid"] = v
-            s["bidder"] = p
-        s["bids"][p] = v
-        if v == 21 or None not in s["bids"]:
-            if s["bidder"] is None:  # all passed: deal again, first bidder moves left
-                _deal_next(s, 1)
-            else:
-                s["phase"] = "trump"
-    elif kind == "play" or kind == "trick" or kind == "totals":
+    ph = state["phase"]
+    s = dict(state)
+    if kind == "play" or kind == "trick" or kind == "totals":
+        if ph != "play":
+            raise _not_now(s, kind)
         _tricks(s, event, kind)
-    elif kind == "trump":
-        s["leader"] = _who(s, event, "trump", "name trump", s["bidder"])
-        s["trump"] = dt.parse_trump(field(event, "trump"))
-        s["phase"] = "play"
-    elif kind == "swap":
-        dt.swap(s, _who(s, event, "trump", "swap with the spare", s["bidder"]), event)
+    elif kind == "bid" or kind == "pass":
+        if ph != "bidding":
+            raise _not_now(s, kind)
+        _bid(s, event, kind)
+    elif kind == "trump" or kind == "swap":
+        if ph != "trump":
+            raise _not_now(s, kind)
+        p = _seat(event, s)
+        if p != s["bidder"]:
+            raise _turn_error(s, _DOING[kind], s["bidder"], p)
+        if kind == "swap":
+            dt.swap(s, p, event)
+        else:
+            s["trump"] = dt.parse_trump(field(event, "trump"))
+            s["leader"] = p
+            s["phase"] = "play"
     elif kind == "deal":
-        _who(s, event, "bidding", "record the deal")
-        if s["bids"] != [None, None, None] or dt.known(s):
-            raise RuleError("a deal is recorded once per hand, before its first bid")
+        if ph != "bidding":
+            raise _not_now(s, kind)
+        if dt.known(s):
+            raise RuleError("this hand's deal is already recorded; it is recorded once per hand")
+        if s["bids"] != [None, None, None]:
+            raise RuleError("a deal is recorded before the hand's first bid, and bidding has begun")
         dt.deal(s, event)
+    elif kind is None:
+        raise RuleError("an event needs a \"type\": one of %s" % ", ".join(EVENTS))
     else:
-        raise RuleError("unknown event type %r for moon" % (kind,))
+        raise RuleError("moon has no %r event (events: %s)" % (kind, ", ".join(EVENTS)))
     return s
 
 
-# Tricks are entered a tile at a time ("play"), a trick at a time ("trick":
-# its "winner", or its 3 "plays" in order from the leader, the winner then
-# coming from the tiles and having to match a "winner" also given), or as
-# the hand's totals per seat ("totals", which may finish a hand whose first
-# tricks were entered one by one). A recorded deal needs the tiles, so that
-# the hands stay true.
+def _bid(s, event, kind):
+    """A bid or a pass by the seat whose turn it is: one each a hand."""
+    p = _seat(event, s)
+    bids = s["bids"]
+    if bids[p] is not None:
+        raise RuleError("%s has already %s this hand; each player bids once"
+                        % (s["players"][p], "bid %d" % bids[p] if bids[p] else "passed"))
+    t = _turn(s)
+    if p != t:
+        raise _turn_error(s, kind, t, p)
+    v = 0
+    if kind == "bid":
+        v = field(event, "bid")
+        if type(v) is not int or v not in BIDS:
+            raise RuleError("a bid is 4, 5, 6, 7 or 21 (or a pass), not %r" % (v,))
+        if v <= s["bid"]:
+            raise RuleError("bid %d must be higher than the standing bid %d (%s's)"
+                            % (v, s["bid"], s["players"][s["bidder"]]))
+        s["bid"] = v
+        s["bidder"] = p
+    bids = list(bids)
+    bids[p] = v
+    s["bids"] = bids
+    if v == 21 or None not in bids:
+        if s["bidder"] is None:  # all passed: deal again, first bidder moves left
+            _deal_next(s, 1)
+        else:
+            s["phase"] = "trump"
+
+
 def _tricks(s, event, kind):
-    _who(s, event, "play", "enter tricks")
-    n = s["players"]
+    """Tricks are entered a tile at a time ("play"), a trick at a time
+    ("trick": its "winner", or its 3 "plays" in order from the leader, the
+    winner then coming from the tiles and having to match a "winner" also
+    given), or as the hand's totals per seat ("totals", which may finish a
+    hand whose first tricks were entered one by one). A recorded deal needs
+    the tiles, so that the hands stay true."""
     lead = s["leader"]
+    trick = s["trick"]
     if kind == "play":
-        p = _who(s, event, "play", "play", (lead + len(s["trick"])) % 3)
-        w = dt.play(s, p, dt.parse_tile(field(event, "tile")))
-    elif s["trick"]:
-        raise RuleError("the current trick has %d of 3 tiles: finish it with play events" % len(s["trick"]))
+        due = (lead + len(trick)) % 3
+        p = _seat(event, s)
+        if p != due:
+            raise _turn_error(s, "play", due, p)
+        w = dt.play(s, p, dt.tile_index(field(event, "tile")))
+    elif trick:
+        raise RuleError("a trick is under way (%d of its 3 tiles played): enter the rest tile by tile"
+                        % len(trick))
     elif kind == "totals":
-        t = field(event, "tricks")
-        if type(t) is not list or len(t) != 3:
-            raise RuleError("totals give 3 trick counts, one per seat")
-        for p in range(3):
-            whole(t, p, s["tricks"][p], 7, "%s's tricks" % n[p])
-        if sum(t) != 7:
-            raise RuleError("tricks must add up to 7, not %d" % sum(t))
-        s["tricks"] = list(t)
-        return _score(s)
+        _totals(s, field(event, "tricks"))
+        return
     elif "plays" not in event:
         if dt.known(s):
             raise RuleError("this hand's tiles are recorded: enter the trick's 3 tiles, not only its winner")
-        w = seat(event, s, "winner")
+        w = _seat(event, s, "winner")
     else:
         t = event["plays"]
-        if type(t) is not list or len(t) != 3:
-            raise RuleError("a trick has 3 plays, in order from the leader, not %r" % (t,))
+        if type(t) is not list:
+            raise RuleError("a trick's plays are a list of its 3 tiles in order from the leader, not %r" % (t,))
+        if len(t) != 3:
+            raise RuleError("a trick needs 3 plays, in order from the leader, got %d" % len(t))
+        w = None
         for i in range(3):
-            w = dt.play(s, (lead + i) % 3, dt.parse_tile(t[i]))
-        if "winner" in event and seat(event, s, "winner") != w:
+            w = dt.play(s, (lead + i) % 3, dt.tile_index(t[i]))
+        if "winner" in event and _seat(event, s, "winner") != w:
+            n = s["players"]
             raise RuleError("the tiles give that trick to %s, not %s" % (n[w], n[event["winner"]]))
     if w is not None:
-        s["tricks"][w] += 1
+        tricks = list(s["tricks"])
+        tricks[w] += 1
+        s["tricks"] = tricks
         s["trick"] = []
         s["leader"] = w
-        if sum(s["tricks"]) == 7:
+        if sum(tricks) == 7:
             _score(s)
 
 
-# Score the hand, then end the game or deal the next hand.
-#
-# Of those at or above the target, a bidder who made the bid goes out;
-# otherwise the single highest total wins; a tie at the top plays on. A
-# set bidder still above target from an earlier play-on does not go out
-# (docs/games/moon.md).
+def _totals(s, t):
+    """The hand's tricks per seat at once: 3 counts adding up to 7, none
+    below what that seat has already taken this hand."""
+    if type(t) is not list or len(t) != 3:
+        raise RuleError("totals need 3 trick counts, one per seat (%s), not %r" % (", ".join(s["players"]), t))
+    had = s["tricks"]
+    for p in range(3):
+        v = t[p]
+        name = s["players"][p]
+        if type(v) is not int:
+            raise RuleError("%s's tricks must be a whole number, not %r" % (name, v))
+        if v < 0 or v > 7:
+            raise RuleError("%s's tricks must be 0-7 (a hand has 7 tricks), not %d" % (name, v))
+        if v < had[p]:
+            raise RuleError("%s has already taken %d trick%s this hand, so cannot end it with %d"
+                            % (name, had[p], "" if had[p] == 1 else "s", v))
+    if sum(t) != 7:
+        raise RuleError("the totals must add up to the hand's 7 tricks, not %d" % sum(t))
+    s["tricks"] = list(t)
+    _score(s)
+
+
 def _score(s):
+    """Score the hand, then end the game or deal the next hand.
+
+    Of those at or above the target, a bidder who made the bid goes out;
+    otherwise the single highest total wins; a tie at the top plays on. A
+    set bidder still above target from an earlier play-on does not go out
+    (docs/games/moon.md)."""
     b = s["bidder"]
     bid = s["bid"]
     pts = list(s["tricks"])
     made = pts[b] >= min(bid, 7)
     pts[b] = bid if made else -bid
-    sc = s["scores"]
+    sc = list(s["scores"])
     for p in range(3):
         sc[p] += pts[p]
+    s["scores"] = sc
     s["round"] += 1
     up = [p for p in range(3) if sc[p] >= s["target"]]
     top = [p for p in up if sc[p] == max(sc)]
@@ -183,7 +267,7 @@ def legal(state):
     if ph == "bidding":
         p = [_turn(s)]
         m["pass"] = {"players": p}
-        v = [b for b in (4, 5, 6, 7, 21) if b > s["bid"]]
+        v = [b for b in BIDS if b > s["bid"]]
         if v:
             m["bid"] = {"players": p, "values": v}
         if s["bids"] == [None, None, None] and not h:

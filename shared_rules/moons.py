@@ -1,20 +1,36 @@
 """Moons (trick-taking card game with planet tokens): the supply, each
 round's tableaux, round-end tokens, Asteroid moves and set scoring. The
 default scoring table is the rulings', not the reference card's. See
-docs/games/moons.md. Tricks and legal() are in moons_tricks, imported
-only when needed, and notes are comments rather than docstrings: both
-keep the compile within the board's small heap.
+docs/games/moons.md. Tricks and legal() are in moons_tricks.
+
+States are copy-on-write: apply copies the top-level dict and replaces the
+lists it changes (give() below copies what a token changes), never
+changing a nested value in place. A new state shares everything else with
+the one before, so a replay does no deep copy per event and the states
+of a Match's undo stack cost little memory.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, whole
+from shared_rules.util import check_players
 
 PLANETS = ("jupiter", "saturn", "neptune", "uranus")
+NAMES = ("Jupiter", "Saturn", "Neptune", "Uranus")  # for messages
 ALL = (0, 1, 2, 3)
+EVENTS = ("tableau", "first", "trick", "end", "move", "undo")
+
+_TRICKS = None  # moons_tricks, imported on first use: it imports this module
+
+
+def _tricks():
+    global _TRICKS
+    if _TRICKS is None:
+        from shared_rules import moons_tricks
+        _TRICKS = moons_tricks
+    return _TRICKS
 
 
 def planet(value, what="planet"):
-    # Index 0-3 of a planet name; RuleError naming the four.
+    """Index 0-3 of a planet name; RuleError naming the four."""
     if value in PLANETS:  # the usual case, without a new string
         return PLANETS.index(value)
     if isinstance(value, str) and value.lower() in PLANETS:
@@ -23,10 +39,10 @@ def planet(value, what="planet"):
 
 
 def set_score(tokens, table):
-    # Points for token counts [j, s, n, u]. Tokens are grouped by taking
-    # one of every planet the player still has, again and again, so groups
-    # are as large as they can be; a group of k planets scores table[k-1].
-    # Default table: 1 a token, and 10 (not 4) per complete set.
+    """Points for token counts [j, s, n, u]. Tokens are grouped by taking
+    one of every planet the player still has, again and again, so groups
+    are as large as they can be; a group of k planets scores table[k-1].
+    Default table: 1 a token, and 10 (not 4) per complete set."""
     total = 0
     taken = 0
     k = 4
@@ -40,6 +56,8 @@ def set_score(tokens, table):
 def new(players, options=None):
     players = check_players(players, 2, 6)
     o = options or {}
+    if type(o) is not dict:
+        raise RuleError("moons' options must be an object such as {\"first\": 1}, not %r" % (o,))
     for key in o:
         if key not in ("scoring", "first"):
             raise RuleError("unknown option %r for moons (known: scoring, first)" % (key,))
@@ -47,11 +65,15 @@ def new(players, options=None):
     if not isinstance(table, list) or len(table) != 4:
         raise RuleError("scoring must list 4 values: points for a group of 1, 2, 3 and 4 different planets")
     for v in table:
-        whole({"v": v}, "v", 0, 1000, "a scoring value")
+        if type(v) is not int or not 0 <= v <= 1000:
+            raise RuleError("each scoring value must be a whole number of points from 0 to 1000, not %r" % (v,))
     n = len(players)
+    first = 0
+    if o.get("first") is not None:
+        first = _seat_of(players, o["first"], "first")
     s = {"players": players, "scores": [0] * n, "round": 0, "over": False, "winner": None,
          "winners": [], "scoring": list(table), "supply": [17] * 4,
-         "tokens": [[0] * 4 for _ in players], "first": whole(o, "first", 0, n - 1) if o.get("first") else 0}
+         "tokens": [[0] * 4 for _ in players], "first": first}
     _start_round(s)
     return s
 
@@ -64,90 +86,118 @@ def _start_round(s):
     s["phase"] = "tableau"
 
 
-def seat(state, value, what):
-    n = len(state["players"])
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value >= n:
-        raise RuleError("%s must be a seat from 0 to %d, not %r" % (what, n - 1, value))
+def _seat_of(players, value, what):
+    n = len(players)
+    if type(value) is not int or value < 0 or value >= n:
+        if type(value) is int:
+            raise RuleError("seat %d does not exist: seats are 0-%d (%s)" % (value, n - 1, ", ".join(players)))
+        raise RuleError("%s must be a seat, 0-%d (%s), not %r" % (what, n - 1, ", ".join(players), value))
     return value
+
+
+def seat(state, value, what):
+    """`value` as a seat of this game; RuleError naming the seats."""
+    if type(value) is int and 0 <= value < len(state["players"]):
+        return value
+    return _seat_of(state["players"], value, what)
 
 
 def apply(state, event):
     if state["over"]:
-        raise RuleError("the game is over")
+        w = state["winners"]
+        raise RuleError("the game is over: %s %s" % (
+            " and ".join([state["players"][i] for i in w]), "won" if len(w) == 1 else "share the win"))
     kind = event.get("type")
     if kind == "trick":
-        from shared_rules.moons_tricks import trick
-        return trick(state, event)
+        return _tricks().trick(state, event)
     if kind == "move":
         return _move(state, event)
     if kind == "end":
         return _end(state, event)
-    if kind not in ("tableau", "first"):
-        raise RuleError("unknown event type %r for moons" % (kind,))
-    if sum(state["tricks"]) or (kind == "first" and state["round"]):
-        raise RuleError("%s comes before the first trick of %s" % (kind, "the game" if kind == "first" else "the round"))
+    if kind != "tableau" and kind != "first":
+        if kind is None:
+            raise RuleError("an event needs a \"type\": one of %s" % ", ".join(EVENTS))
+        raise RuleError("moons has no %r event (events: %s)" % (kind, ", ".join(EVENTS)))
+    if kind == "first" and state["round"]:
+        raise RuleError("the first player is entered before the first trick of the game; "
+                        "since then it has passed to the left each round")
+    if sum(state["tricks"]):
+        raise RuleError("%s before the first trick of %s" % (
+            "a tableau is entered" if kind == "tableau" else "the first player is entered",
+            "the round" if kind == "tableau" else "the game"))
     who = seat(state, event.get("player"), "player")
-    s = fork(state)
+    s = dict(state)
     if kind == "first":
         s["first"] = s["leader"] = who
         return s
     suits = event.get("suits")
     if not isinstance(suits, list) or len(suits) != 3:
-        raise RuleError("a tableau is 3 cards: give 'suits' as a list of 3 planets")
-    s["tableaux"][who] = [planet(p, "a tableau suit") for p in suits]
-    if None not in s["tableaux"]:
+        raise RuleError("a tableau is 3 cards: give 'suits' as a list of 3 planets, not %r" % (suits,))
+    tableaux = list(s["tableaux"])
+    tableaux[who] = [planet(p, "a tableau suit") for p in suits]
+    s["tableaux"] = tableaux
+    if None not in tableaux:
         s["phase"] = "tricks"
     return s
 
 
-def fork(state):
-    # A copy of `state` to change: the dict and its lists that events
-    # change in place. Players, the table and each seat's tokens (copied
-    # when they change) stay shared with `state`, which is never changed,
-    # so the undo stack's states cost little memory.
-    s = dict(state)
-    for key in ("supply", "scores", "tokens", "tricks", "tableaux"):
-        s[key] = list(state[key])
-    return s
-
-
 def options(supply, allowed):
-    # The planets in `allowed` the supply still has.
+    """The planets in `allowed` the supply still has."""
     return [i for i in ALL if supply[i] and i in allowed]
 
 
-def choose(choice, opts, who, why):
-    # The planet a player takes: his choice if allowed, the only option
-    # if he named none, None when there is nothing to take.
-    if choice is None and len(opts) < 2:
-        return opts[0] if opts else None
-    i = -1 if choice is None else planet(choice)
-    if i not in opts:
-        raise RuleError("%s %s: %s (%s)" % (who, "must choose a token" if i < 0 else "cannot take " + PLANETS[i],
-                                            " or ".join([PLANETS[i] for i in opts]) or "the supply has none", why))
-    return i
+def choose(choice, supply, allowed, who):
+    """The planet a player takes among `allowed` (ALL, or his tableau):
+    his choice if the supply has it, the only option if he named none,
+    None when there is nothing to take."""
+    if choice is None:
+        opts = options(supply, allowed)
+        if len(opts) < 2:
+            return opts[0] if opts else None
+        raise RuleError("%s must choose a token: %s" % (who, " or ".join([PLANETS[i] for i in opts])))
+    i = planet(choice, "the token taken")
+    if supply[i] and i in allowed:
+        return i
+    opts = options(supply, allowed)
+    if not supply[i]:
+        reason = "the supply has no %s token left" % NAMES[i]
+    else:
+        reason = "%s is not in his tableau" % NAMES[i]
+    if opts:
+        reason += "; %s may take %s" % (who, " or ".join([PLANETS[i] for i in opts]))
+    else:
+        reason += "; he takes nothing, so leave 'take' out"
+    raise RuleError("%s cannot take %s: %s" % (who, PLANETS[i], reason))
 
 
 def give(s, p, who, count=1):
-    # Move `count` of planet p from the supply to seat `who` (negative:
-    # back to the supply), rescoring him; ends the game on an empty supply.
-    s["supply"][p] -= count
-    t = list(s["tokens"][who])  # copied here: the old state may share it
+    """Move `count` of planet p from the supply to seat `who` (negative:
+    back to the supply), rescoring him; ends the game on an empty supply.
+    The supply, the token lists and the scores are replaced, not changed:
+    the state before shares them."""
+    supply = list(s["supply"])
+    supply[p] -= count
+    s["supply"] = supply
+    tokens = list(s["tokens"])
+    t = list(tokens[who])
     t[p] += count
-    s["tokens"][who] = t
-    s["scores"][who] = set_score(s["tokens"][who], s["scoring"])
-    if not sum(s["supply"]):
+    tokens[who] = t
+    s["tokens"] = tokens
+    scores = list(s["scores"])
+    scores[who] = set_score(t, s["scoring"])
+    s["scores"] = scores
+    if not sum(supply):
         _finish(s)
 
 
 def _end(state, event):
     if not sum(state["tricks"]):
-        raise RuleError("a round ends after its tricks: no trick has been entered")
+        raise RuleError("a round ends after its tricks, and no trick has been entered this round")
     n = len(state["players"])
     takes = event.get("take") or [None] * n
     if not isinstance(takes, list) or len(takes) != n:
-        raise RuleError("take must list one planet (or null) per player: %d entries" % n)
-    s = fork(state)
+        raise RuleError("an end's take lists one planet (or null) per player, %d in all, not %r" % (n, takes))
+    s = dict(state)
     tricks = s["tricks"]
     top = max(tricks)
     # most tricks first (any planet), then no tricks (a tableau planet),
@@ -156,8 +206,7 @@ def _end(state, event):
         for i in range(n):
             who = (s["first"] + i) % n
             if tricks[who] == (top if most else 0):
-                p = choose(takes[who], options(s["supply"], ALL if most else s["tableaux"][who]),
-                           s["players"][who], "most tricks" if most else "no tricks: a tableau planet")
+                p = choose(takes[who], s["supply"], ALL if most else s["tableaux"][who], s["players"][who])
                 if p is not None and not s["over"]:
                     give(s, p, who)
             elif most and tricks[who] and takes[who] is not None:
@@ -173,28 +222,36 @@ def _end(state, event):
 
 
 def _move(state, event):
-    places = []
-    for key in ("from", "to"):
-        v = event.get(key)
-        places.append(v if v == "supply" else seat(state, v, key + ' (a seat or "supply")'))
-    if places[0] == places[1]:
-        raise RuleError("a move needs two different places, not %r twice" % (places[0],))
+    src = event.get("from")
+    dst = event.get("to")
+    for key, v in (("from", src), ("to", dst)):
+        if v != "supply" and not (type(v) is int and 0 <= v < len(state["players"])):
+            raise RuleError("a move's %r is a seat, 0-%d (%s), or \"supply\", not %r"
+                            % (key, len(state["players"]) - 1, ", ".join(state["players"]), v))
+    if src == dst:
+        raise RuleError("a move goes between two different places, not from %r to itself" % (src,))
     p = planet(event.get("planet"))
-    count = 1 if event.get("count") is None else whole(event, "count", 1, 68)
-    src = places[0]
+    count = event.get("count")
+    if count is None:
+        count = 1
+    elif type(count) is not int or not 1 <= count <= 68:
+        raise RuleError("a move takes 1 to 68 tokens, not %r" % (count,))
     have = state["supply"][p] if src == "supply" else state["tokens"][src][p]
     if have < count:
-        raise RuleError("%s has %d %s, not %d" % ("the supply" if src == "supply" else state["players"][src], have, PLANETS[p], count))
-    s = fork(state)
-    for i in (0, 1):
-        if places[i] != "supply":
-            give(s, p, places[i], count if i else -count)
+        raise RuleError("%s has %d %s token%s, so cannot give %d" % (
+            "the supply" if src == "supply" else state["players"][src], have, NAMES[p],
+            "" if have == 1 else "s", count))
+    s = dict(state)
+    if src != "supply":
+        give(s, p, src, -count)
+    if dst != "supply":
+        give(s, p, dst, count)
     return s
 
 
 def _finish(s):
-    # Highest score wins; a tie goes to the most tokens; a tie on both is
-    # a shared win (all in "winners"; winner() names the first seat).
+    """Highest score wins; a tie goes to the most tokens; a tie on both is
+    a shared win (all in "winners"; winner() names the first seat)."""
     keys = [(s["scores"][i], sum(s["tokens"][i])) for i in range(len(s["players"]))]
     best = max(keys)
     s["winners"] = [i for i in range(len(keys)) if keys[i] == best]
@@ -204,8 +261,7 @@ def _finish(s):
 
 
 def legal(state):
-    from shared_rules.moons_tricks import legal_moves
-    return legal_moves(state)
+    return _tricks().legal_moves(state)
 
 
 def standings(state):

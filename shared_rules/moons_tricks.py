@@ -1,6 +1,5 @@
 """Moons tricks: who wins a trick and whose low off-suit card earns a
-token, the tokens a trick hands out, and legal(). Apart from moons.py so
-each module compiles within the board's small heap.
+token, the tokens a trick hands out, and legal().
 
 A trick is entered either by its outcome (winner, and the seat and planet
 of the single lowest off-suit card) or by its cards in play order from
@@ -8,16 +7,15 @@ the leader, [[planet, number], ...], and then the core works it out.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.moons import ALL, PLANETS, choose, fork, give, options, planet, seat
-from shared_rules.util import whole
+from shared_rules.moons import ALL, NAMES, PLANETS, choose, give, options, planet, seat
 
 
 def resolve(cards):
-    # (winner, low) play-order indices for cards [[planet, n], ...] in
-    # play order: the highest card of the led planet wins; `low` is the
-    # single lowest off-suit card, None if there is none or a tie.
+    """(winner, low) play-order indices for cards [[planet, n], ...] in
+    play order: the highest card of the led planet wins; `low` is the
+    single lowest off-suit card, None if there is none or a tie."""
     if not cards:
-        raise RuleError("a trick needs cards")
+        raise RuleError("a trick needs at least one card")
     led = cards[0][0]
     win = 0
     low = None
@@ -36,15 +34,21 @@ def resolve(cards):
 
 def _from_cards(state, cards):
     n = len(state["players"])
-    if not isinstance(cards, list) or len(cards) != n:
-        raise RuleError("a trick has one card per player: give %d cards in play order" % n)
+    if not isinstance(cards, list):
+        raise RuleError("a trick's cards are a list of [planet, number], one per player, not %r" % (cards,))
+    if len(cards) != n:
+        raise RuleError("a trick needs %d cards, one per player in play order from the leader, got %d"
+                        % (n, len(cards)))
     out = []
     for c in cards:
         if not isinstance(c, list) or len(c) != 2:
-            raise RuleError("each card is [planet, number], not %r" % (c,))
-        c = [planet(c[0], "a card's planet"), whole({"number": c[1]}, "number", 0, 99, "a card's number")]
+            raise RuleError("a card is written [planet, number], like [\"saturn\", 7], not %r" % (c,))
+        v = c[1]
+        if type(v) is not int or not 0 <= v <= 99:
+            raise RuleError("a card's number must be a whole number from 0 to 99, not %r" % (v,))
+        c = [planet(c[0], "a card's planet"), v]
         if c in out:
-            raise RuleError("%s %d is played twice in one trick" % (PLANETS[c[0]], c[1]))
+            raise RuleError("%s %d is played twice in one trick; there is one of each card" % (NAMES[c[0]], v))
         out.append(c)
     win, low = resolve(out)
     lead = state["leader"]
@@ -54,16 +58,19 @@ def _from_cards(state, cards):
 
 
 def trick(state, event):
-    # moons.apply() for a trick: the winner takes a planet of his tableau
-    # (his choice if several), then the low off-suit card's player takes a
-    # token of that planet, each only if the supply has one.
+    """moons.apply() for a trick: the winner takes a planet of his tableau
+    (his choice if several), then the low off-suit card's player takes a
+    token of that planet, each only if the supply has one."""
     if state["phase"] != "tricks":
         missing = [state["players"][i] for i in range(len(state["players"])) if state["tableaux"][i] is None]
         raise RuleError("record every tableau before the first trick (missing: %s)" % ", ".join(missing))
     if event.get("cards") is not None:
         win, low, low_suit = _from_cards(state, event["cards"])
         if event.get("winner", win) != win:
-            raise RuleError("the cards say %s won this trick, not seat %r" % (state["players"][win], event["winner"]))
+            said = event["winner"]
+            n = state["players"]
+            raise RuleError("the cards give this trick to %s, not %s"
+                            % (n[win], n[said] if type(said) is int and 0 <= said < len(n) else repr(said)))
     else:
         win = seat(state, event.get("winner"), "winner")
         low = event.get("low")
@@ -74,17 +81,18 @@ def trick(state, event):
                 raise RuleError("the winner played on suit, so cannot also play the lowest off-suit card")
             low_suit = planet(event.get("low_suit"), "low_suit")
             if event.get("led") is not None and planet(event["led"], "led") == low_suit:
-                raise RuleError("the lowest off-suit card cannot be of the led planet %s" % PLANETS[low_suit])
+                raise RuleError("the lowest off-suit card cannot be of the led planet, %s" % NAMES[low_suit])
         elif event.get("low_suit") is not None:
             raise RuleError("low_suit needs 'low': the seat of the lowest off-suit card")
-    take = choose(event.get("take"), options(state["supply"], state["tableaux"][win]),
-                  state["players"][win], "a planet of his tableau")
-    s = fork(state)
+    take = choose(event.get("take"), state["supply"], state["tableaux"][win], state["players"][win])
+    s = dict(state)
     if take is not None:
         give(s, take, win)
     if low is not None and s["supply"][low_suit] and not s["over"]:
         give(s, low_suit, low)
-    s["tricks"][win] += 1
+    tricks = list(s["tricks"])
+    tricks[win] += 1
+    s["tricks"] = tricks
     s["leader"] = win
     return s
 

@@ -1,47 +1,60 @@
 """Shoot the Moon (Fundex card game): chips, five-trick rounds, the
 two-player dummy, illegal plays and the 7-chip win. See
-docs/games/shoot-the-moon.md. Cards, tricks and legal() are in stm_tricks,
-imported only when needed, and notes are comments rather than docstrings:
-both keep the compile within the board's small heap.
+docs/games/shoot-the-moon.md. Cards, tricks and legal() are in stm_tricks.
+
+States are copy-on-write: apply copies the top-level dict and replaces the
+lists it changes, never changing a nested value in place. A new state
+shares everything else with the one before, so a replay does no deep copy
+per event and the states of a Match's undo stack cost little memory.
 """
 
+from shared_rules import stm_tricks as cards
+from shared_rules.stm_tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, whole
+from shared_rules.util import check_players
 
 TRICKS = 5  # tricks per round = cards per hand
 MOONS = 2  # copies of each moon card
-
-
-def _opt(d, name, default, low, high):
-    return default if d.get(name) is None else whole(d, name, low, high)
+EVENTS = ("deal", "play", "trick", "round", "illegal", "undo")
 
 
 def new(players, options=None):
     players = check_players(players, 2, 6)
     options = options or {}
     if not isinstance(options, dict):
-        raise RuleError("options must be an object")
+        raise RuleError("shoot-the-moon's options must be an object such as {\"teams\": 2}, not %r" % (options,))
     for key in options:
         if key not in ("teams", "target", "dealer"):
-            raise RuleError("unknown option %r (teams, target, dealer)" % (key,))
+            raise RuleError("unknown option %r for shoot-the-moon (known: teams, target, dealer)" % (key,))
     n = len(players)
-    teams = _opt(options, "teams", 0, 0, 3)
+    teams = options.get("teams")
+    if teams is None:
+        teams = 0
+    elif type(teams) is not int or not 0 <= teams <= 3:
+        raise RuleError("teams must be 0 (everyone plays alone), 2 or 3, not %r" % (teams,))
     if teams and not ((n == 4 and teams == 2) or (n == 6 and teams > 1)):
-        raise RuleError("partnerships need 4 players in 2 teams or 6 in 2 or 3, not %d in %d" % (n, teams))
+        raise RuleError("partnerships need 4 players in 2 teams, or 6 players in 2 or 3 teams, not %d players in %d"
+                        % (n, teams))
+    target = options.get("target")
+    if target is None:
+        target = 7
+    elif type(target) is not int or not 1 <= target <= 100000:
+        raise RuleError("the target must be a whole number of chips from 1 to 100000, not %r" % (target,))
+    dealer = options.get("dealer")
+    dealer = 0 if dealer is None else seat_in(players, dealer, "dealer", n)
     s = {"players": players, "scores": [2] * n, "round": 0, "over": False, "winner": None,
-         "teams": teams, "chips": [2] * (teams or n),
-         "target": _opt(options, "target", 7, 1, 100000), "dealer": _opt(options, "dealer", 0, 0, n - 1)}
+         "teams": teams, "chips": [2] * (teams or n), "target": target, "dealer": dealer}
     _start_round(s)
     return s
 
 
 def _hands(s):
-    # Hands in a trick: the players, plus the dummy when two play.
+    """Hands in a trick: the players, plus the dummy when two play."""
     return max(3, len(s["players"]))
 
 
 def side_of(s, hand):
-    # Side (partnership or lone player) of a hand; None for the dummy.
+    """Side (partnership or lone player) of a hand; None for the dummy."""
     if hand >= len(s["players"]):
         return None
     return hand % s["teams"] if s["teams"] else hand
@@ -49,7 +62,7 @@ def side_of(s, hand):
 
 def _start_round(s):
     # "start" keeps the chips at the deal: an illegal play undoes the hand
-    s["start"] = list(s["chips"])
+    s["start"] = s["chips"]  # shared, never changed in place
     s["tricks"] = [0] * _hands(s)
     s["leader"] = (s["dealer"] + 1) % len(s["players"])
     s["moons"] = [0, 0]  # BIG, LITTLE seen this round
@@ -59,92 +72,91 @@ def _start_round(s):
     s["phase"] = "deal"
 
 
-def _cards():
-    # stm_tricks, loaded on first use. A collection first hands its compile
-    # a heap without the garbage of earlier events.
-    import sys
-    m = sys.modules.get("shared_rules.stm_tricks")
-    if m is None:
-        import gc
-        gc.collect()
-        import shared_rules.stm_tricks as m
-    return m
-
-
-def fork(state):
-    # A copy of `state` to change: the dict and the lists an event may
-    # change in place. The rest (players, "start", the played pairs) is
-    # shared with `state`, which is never changed, so each of the undo
-    # stack's states costs little memory.
-    s = dict(state)
-    for key in ("chips", "tricks", "played", "trick"):
-        s[key] = list(state[key])
-    if state["held"] is not None:
-        s["held"] = [list(h) for h in state["held"]]
-    return s
-
-
 def _sync(s):
-    s["scores"] = [s["chips"][side_of(s, i)] for i in range(len(s["players"]))]
+    chips = s["chips"]
+    s["scores"] = [chips[side_of(s, i)] for i in range(len(s["players"]))]
+
+
+def _winners(s):
+    w = s["winner"]
+    t = s["teams"]
+    return " and ".join([s["players"][i] for i in range(len(s["players"])) if (i % t if t else i) == w])
 
 
 def apply(state, event):
     if state["over"]:
-        raise RuleError("the game is over")
+        raise RuleError("the game is over: %s won" % _winners(state))
     kind = event.get("type")
-    fresh = not sum(state["tricks"]) and not state["trick"] and state["held"] is None
-    if kind == "trick":
-        return _trick(state, event)
-    if kind == "round":
-        if not fresh:
-            raise RuleError("round only before the first trick")
-        return _round(state, event)
-    if kind == "illegal":
-        return _illegal(state, event)
-    if kind == "deal":
-        if not fresh:
-            raise RuleError("deal only before the first trick")
-        return _cards().deal(state, event, TRICKS)
     if kind == "play":
-        s = fork(state)
-        done = _cards().play(state, s, event)
+        s = dict(state)
+        done = cards.play(state, s, event)
         s["phase"] = "play"
         if done:
             _finish_trick(s, done[0], done[1], done[2])
         return s
-    raise RuleError("unknown event %r" % (kind,))
+    if kind == "trick":
+        return _trick(state, event)
+    if kind == "round" or kind == "deal":
+        if state["held"] is not None:
+            raise RuleError("this round's hands are already dealt in, so it is entered card by card")
+        if sum(state["tricks"]) or state["trick"]:
+            raise RuleError("a %s is entered before the first trick of the round, and this round has begun"
+                            % ("whole round" if kind == "round" else "deal"))
+        if kind == "deal":
+            return cards.deal(state, event, TRICKS)
+        return _round(state, event)
+    if kind == "illegal":
+        return _illegal(state, event)
+    if kind is None:
+        raise RuleError("an event needs a \"type\": one of %s" % ", ".join(EVENTS))
+    raise RuleError("shoot-the-moon has no %r event (events: %s)" % (kind, ", ".join(EVENTS)))
+
+
+def _moon_count(event, name, what):
+    v = event.get(name)
+    if v is None:
+        return 0
+    if type(v) is not int or not 0 <= v <= MOONS:
+        raise RuleError("%s must be 0, 1 or 2 (the deck has 2 %ss), not %r" % (name, what, v))
+    return v
 
 
 def _trick(state, event):
     if state["trick"] or state["held"] is not None:
-        raise RuleError("round entered card by card")
+        raise RuleError("this round is being entered card by card: enter the trick's cards with play events")
     k = _hands(state)
-    win = whole(event, "winner", 0, k - 1, "winner")
-    big = _opt(event, "big", 0, 0, MOONS)
-    little = _opt(event, "little", 0, 0, MOONS)
+    win = hand_of(state, event, "winner", k)
+    big = _moon_count(event, "big", "BIG MOON")
+    little = _moon_count(event, "little", "LITTLE MOON")
     used = state["moons"]
     if used[0] + big > MOONS or used[1] + little > MOONS:
-        raise RuleError("only %d BIG, %d LITTLE MOON left" % (MOONS - used[0], MOONS - used[1]))
+        raise RuleError("the deck has only %d BIG MOON%s and %d LITTLE MOON%s left this round"
+                        % (MOONS - used[0], "" if MOONS - used[0] == 1 else "s",
+                           MOONS - used[1], "" if MOONS - used[1] == 1 else "s"))
     if big + little > k or little >= k:
-        raise RuleError("%d cards cannot hold %d BIG + %d LITTLE MOON" % (k, big, little))
-    s = fork(state)
+        raise RuleError("a trick of %d cards cannot hold %d BIG and %d LITTLE MOONs" % (k, big, little))
+    s = dict(state)
     s["moons"] = [used[0] + big, used[1] + little]
     _finish_trick(s, win, big, little)
     return s
 
 
 def _finish_trick(s, win, big, little):
-    # Count a trick and pay its moon cards at once. One trick's BIG and
-    # LITTLE MOONs count together (net): the same as gains before losses.
-    # The dummy's moon cards score for nobody.
-    s["tricks"][win] += 1
+    """Count a trick and pay its moon cards at once. One trick's BIG and
+    LITTLE MOONs count together (net): the same as gains before losses.
+    The dummy's moon cards score for nobody."""
+    tricks = list(s["tricks"])
+    tricks[win] += 1
+    s["tricks"] = tricks
     s["leader"] = win
     s["phase"] = "play"
     side = side_of(s, win)
     if side is not None and (big or little):
-        s["chips"][side] = max(0, s["chips"][side] + big - little)
+        chips = list(s["chips"])
+        chips[side] = max(0, chips[side] + big - little)
+        s["chips"] = chips
         _sync(s)
-    if sum(s["tricks"]) == TRICKS:
+    if sum(tricks) == TRICKS:
         _end_round(s)
 
 
@@ -153,26 +165,32 @@ def _round(state, event):
     lists = []
     for name in ("tricks", "big", "little"):
         v = event.get(name) or ([0] * k if name != "tricks" else None)
+        top = TRICKS if name == "tricks" else MOONS
         if not isinstance(v, list) or len(v) != k:
-            raise RuleError("round: %r needs %d numbers" % (name, k))
+            raise RuleError("a round gives %s as one number per hand, %d in all (%s), not %r"
+                            % (name, k, ", ".join(hand_names(state)), v))
         for x in v:
-            whole({name: x}, name, 0, TRICKS if name == "tricks" else MOONS)
+            if type(x) is not int or not 0 <= x <= top:
+                raise RuleError("a round's %s counts are whole numbers from 0 to %d, not %r" % (name, top, x))
         lists.append(v)
     tricks, big, little = lists
     if sum(tricks) != TRICKS:
-        raise RuleError("tricks must add up to %d, not %d" % (TRICKS, sum(tricks)))
+        raise RuleError("a round's tricks must add up to %d, not %d" % (TRICKS, sum(tricks)))
     if sum(big) > MOONS or sum(little) > MOONS:
-        raise RuleError("only two of each moon card")
-    s = fork(state)
+        raise RuleError("the deck has only %d BIG MOONs and %d LITTLE MOONs, not %d and %d"
+                        % (MOONS, MOONS, sum(big), sum(little)))
+    s = dict(state)
     net = [0] * len(s["chips"])
     for h in range(k):
         if (big[h] or little[h]) and not tricks[h]:
-            raise RuleError("hand %d won no trick, so won no moon card" % h)
+            raise RuleError("%s won no trick, so cannot have won a moon card" % hand_names(s)[h])
         side = side_of(s, h)
         if side is not None:
             net[side] += big[h] - little[h]
+    chips = list(s["chips"])
     for side in range(len(net)):
-        s["chips"][side] = max(0, s["chips"][side] + net[side])
+        chips[side] = max(0, chips[side] + net[side])
+    s["chips"] = chips
     s["tricks"] = list(tricks)
     s["moons"] = [sum(big), sum(little)]
     _end_round(s)
@@ -180,8 +198,8 @@ def _round(state, event):
 
 
 def _end_round(s):
-    # Chips for tricks pooled per side; the win check; the deal passes.
-    chips = s["chips"]
+    """Chips for tricks pooled per side; the win check; the deal passes."""
+    chips = list(s["chips"])
     pooled = [0] * len(chips)
     for h in range(len(s["tricks"])):
         side = side_of(s, h)
@@ -189,6 +207,7 @@ def _end_round(s):
             pooled[side] += s["tricks"][h]
     for side in range(len(chips)):
         chips[side] += (0, 1, 0, 1, 0, 2)[pooled[side]]
+    s["chips"] = chips
     _sync(s)
     s["round"] += 1
     top = max(chips)
@@ -204,18 +223,20 @@ def _end_round(s):
 
 
 def _illegal(state, event):
-    seat = whole(event, "player", 0, len(state["players"]) - 1, "player")
+    seat = hand_of(state, event, "player", len(state["players"]))
     s = dict(state)
-    s["chips"] = list(state["start"])
+    chips = list(state["start"])
     side = side_of(s, seat)
-    s["chips"][side] = max(0, s["chips"][side] - 1)
+    if side is not None:  # always: a player's seat, never the dummy
+        chips[side] = max(0, chips[side] - 1)
+    s["chips"] = chips
     _start_round(s)  # same dealer
     _sync(s)
     return s
 
 
 def legal(state):
-    return _cards().legal_moves(state, TRICKS)
+    return cards.legal_moves(state, TRICKS)
 
 
 def standings(state):

@@ -136,3 +136,33 @@ def test_bad_events_change_nothing(data):
     except RuleError:
         pass
     assert s == before
+
+
+def dump(state):
+    return json.dumps(state, sort_keys=True)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 6), st.data())
+def test_apply_never_changes_a_state_it_was_given(n, data):
+    """States are copy-on-write: a new state shares every list an event
+    did not change with the state before it. So no event, applied or
+    refused, may change a list in place: the state it was given, and
+    every earlier state of the game, still dump to the same JSON."""
+    s = G.new(["p%d" % i for i in range(n)], {})
+    states = [(s, dump(s))]
+    for _ in range(data.draw(st.integers(1, 80))):
+        if s["over"]:
+            break
+        event = draw_event(data.draw, s)
+        wrong = dict(event, take=data.draw(st.sampled_from(PLANETS)), count=data.draw(st.integers(1, 20)))
+        try:
+            G.apply(s, wrong)  # often refused (a planet not allowed, too many tokens); s stays as it was
+        except RuleError:
+            pass
+        assert dump(s) == states[-1][1]
+        s = G.apply(s, event)
+        assert dump(states[-1][0]) == states[-1][1]
+        states.append((s, dump(s)))
+    for state, text in states:
+        assert dump(state) == text

@@ -37,12 +37,12 @@ def case_new_game_three_players_and_options():
     assert G.new(P, None)["target"] == 21
     s = G.new(P, {"target": 50, "first_bidder": 2})
     assert s["target"] == 50 and G.legal(s)["moves"]["pass"] == {"players": [2]}
-    raises(G.new, ["Ann", "Bob"], {}, match="3 to 3 players")
-    raises(G.new, P + ["Dee"], {}, match="3 to 3 players")
-    raises(G.new, P, {"target": 0}, match="target 0 is out of range")
-    raises(G.new, P, {"first_bidder": 3}, match="first_bidder 3 is out of range")
+    raises(G.new, ["Ann", "Bob"], {}, match="Moon is a game for exactly 3 players, not 2")
+    raises(G.new, P + ["Dee"], {}, match="exactly 3 players, not 4")
+    raises(G.new, P, {"target": 0}, match="the target must be a whole number of points from 1 to 999999, not 0")
+    raises(G.new, P, {"first_bidder": 3}, match="first_bidder must be the seat of a player, 0-2 (Ann, Bob, Cy), not 3")
     raises(G.new, P, {"targt": 30}, match="unknown option 'targt'")
-    raises(G.new, P, [1], match="options must be an object")
+    raises(G.new, P, [1], match="moon's options must be an object")
 
 
 def case_bidding_goes_clockwise_one_bid_each_from_first_bidder():
@@ -59,8 +59,8 @@ def case_bidding_goes_clockwise_one_bid_each_from_first_bidder():
 
 def case_bid_must_beat_the_standing_bid():
     s = bid(G.new(P, {}), 0, 6)
-    bad(s, {"type": "bid", "player": 1, "bid": 6}, "bid 6 must be higher than the standing bid 6")
-    bad(s, {"type": "bid", "player": 1, "bid": 5}, "bid 5 must be higher than the standing bid 6")
+    bad(s, {"type": "bid", "player": 1, "bid": 6}, "bid 6 must be higher than the standing bid 6 (Ann's)")
+    bad(s, {"type": "bid", "player": 1, "bid": 5}, "bid 5 must be higher than the standing bid 6 (Ann's)")
     s = bid(s, 1, 7)
     # only shooting the moon outbids a 7
     assert G.legal(s)["moves"]["bid"]["values"] == [21]
@@ -79,5 +79,5 @@ def case_21_closes_bidding_at_once():
     s = bid(G.new(P, {}), 0, 21)
     assert s["phase"] == "trump" and s["bidder"] == 0 and s["bids"] == [21, None, None]
     assert "bid" not in G.legal(s)["moves"]
-    bad(s, {"type": "bid", "player": 1, "bid": 21}, "cannot bid now: the hand is in its trump phase")
-    bad(s, {"type": "pass", "player": 1}, "cannot pass now")
+    bad(s, {"type": "bid", "player": 1, "bid": 21}, "cannot bid now: the bidding is over and Ann is to name trump")
+    bad(s, {"type": "pass", "player": 1}, "cannot pass now: the bidding is over")

@@ -39,10 +39,10 @@ def case_trump_lead_must_be_followed_with_trump():
     bad(s, {"type": "play", "player": 0, "tile": "4-5"}, "it is Cy's turn to play, not Ann's")
     bad(s, {"type": "play", "player": 2, "tile": "6-5"}, "5-6 has already been played this hand")
     bad(s, {"type": "play", "player": 2, "tile": "5-5"}, "Cy does not hold 5-5")
-    bad(s, {"type": "play", "player": 2, "tile": "0-3"}, "not in the Moon set")
+    bad(s, {"type": "play", "player": 2, "tile": "0-3"}, "tile 0-3 is not in the Moon set")
     bad(s, {"type": "play", "player": 2}, "needs a 'tile' field")
-    bad(s, {"type": "trick", "winner": 1}, "the current trick has 1 of 3 tiles")
-    bad(s, {"type": "totals", "tricks": [0, 7, 0]}, "the current trick has 1 of 3 tiles")
+    bad(s, {"type": "trick", "winner": 1}, "a trick is under way (1 of its 3 tiles played): enter the rest tile by tile")
+    bad(s, {"type": "totals", "tricks": [0, 7, 0]}, "a trick is under way (1 of its 3 tiles played): enter the rest tile by tile")
     s = play(s, 2, "2-5")
     assert G.legal(s)["moves"]["play"]["values"] == ["4-5", "5-5"]
     s = play(s, 0, "4-5")

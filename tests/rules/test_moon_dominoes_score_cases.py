@@ -51,9 +51,9 @@ def case_totals_are_checked():
                         {"type": "pass", "player": 0}), {"type": "trump", "player": 1, "trump": 0})
     s = G.apply(s, {"type": "trick", "winner": 0})
     assert G.legal(s)["moves"]["totals"] == {"min": 0, "max": 7, "sum": 7, "at_least": [1, 0, 0]}
-    for t, words in (([2, 2, 2], "tricks must add up to 7, not 6"), ([1, 6], "3 trick counts"),
-                     ("7", "3 trick counts"), ([0, 7, 0], "Ann's tricks 0 is out of range 1-7"),
-                     ([1, "5", 1], "Bob's tricks must be a whole number"), ([1, 8, -2], "Bob's tricks 8")):
+    for t, words in (([2, 2, 2], "the totals must add up to the hand's 7 tricks, not 6"), ([1, 6], "totals need 3 trick counts, one per seat (Ann, Bob, Cy)"),
+                     ("7", "totals need 3 trick counts, one per seat (Ann, Bob, Cy)"), ([0, 7, 0], "Ann has already taken 1 trick this hand, so cannot end it with 0"),
+                     ([1, "5", 1], "Bob's tricks must be a whole number"), ([1, 8, -2], "Bob's tricks must be 0-7 (a hand has 7 tricks), not 8")):
         before = clone(s)
         raises(G.apply, s, {"type": "totals", "tricks": t}, match=words)
         assert s == before

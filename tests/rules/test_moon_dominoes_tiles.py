@@ -20,12 +20,12 @@ def test_notation_normalises_lower_end_first():
 
 
 def test_tiles_that_do_not_exist_are_refused():
-    raises(dt.parse_tile, "0-3", match="not in the Moon set")
-    raises(dt.parse_tile, "3-0", match="not in the Moon set")
-    raises(dt.parse_tile, "7-1", match="does not exist")
-    raises(dt.parse_tile, "26", match="two ends")
-    raises(dt.parse_tile, 26, match="two ends")
-    raises(dt.parse_tile, "a-b", match="two ends")
+    raises(dt.parse_tile, "0-3", match="tile 0-3 is not in the Moon set (0-1 to 0-6 are taken out; 0-0 stays)")
+    raises(dt.parse_tile, "3-0", match="tile 3-0 is not in the Moon set")
+    raises(dt.parse_tile, "7-1", match="tile 7-1 does not exist: the ends of a double-six set run from 0 to 6")
+    raises(dt.parse_tile, "26", match="'26' is not a tile: write a tile as its two ends with a dash, like 2-6")
+    raises(dt.parse_tile, 26, match="26 is not a tile: write")
+    raises(dt.parse_tile, "a-b", match="'a-b' is not a tile")
 
 
 def test_trump_choices():

@@ -30,7 +30,7 @@ def case_trick_by_winner():
     assert G.legal(s)["moves"]["trick"] == {"players": [0], "plays": 3, "values": [0, 1, 2]}
     s = G.apply(s, {"type": "trick", "winner": 2})
     assert s["tricks"] == [0, 0, 1] and s["leader"] == 2
-    bad(s, {"type": "trick", "winner": 3}, "winner must be a seat from 0 to 2")
+    bad(s, {"type": "trick", "winner": 3}, "seat 3 does not exist: seats are 0-2 (Ann, Bob, Cy)")
     bad(s, {"type": "trick"}, "needs a 'winner' field")
     t = ann_names(3, 99)
     assert "values" not in G.legal(t)["moves"]["trick"]
@@ -52,12 +52,12 @@ def case_trick_by_tiles_finds_the_winner():
 
 def case_bad_tricks_are_refused():
     s = G.apply(ann_names(6), {"type": "trick", "plays": ["5-3", "6-5", "5-5"]})
-    bad(s, {"type": "trick", "plays": ["1-1", "2-2"]}, "a trick has 3 plays")
-    bad(s, {"type": "trick", "plays": ["1-1", "2-2", "3-3", "4-4"]}, "a trick has 3 plays")
-    bad(s, {"type": "trick", "plays": "1-1"}, "a trick has 3 plays")
+    bad(s, {"type": "trick", "plays": ["1-1", "2-2"]}, "a trick needs 3 plays, in order from the leader, got 2")
+    bad(s, {"type": "trick", "plays": ["1-1", "2-2", "3-3", "4-4"]}, "a trick needs 3 plays, in order from the leader, got 4")
+    bad(s, {"type": "trick", "plays": "1-1"}, "a trick's plays are a list of its 3 tiles")
     bad(s, {"type": "trick", "plays": ["1-1", "2-2", "3-5"]}, "3-5 has already been played")
     bad(s, {"type": "trick", "plays": ["1-1", "2-2", "2-2"]}, "2-2 has already been played")
-    bad(s, {"type": "trick", "plays": ["1-1", "2-2", "0-6"]}, "not in the Moon set")
+    bad(s, {"type": "trick", "plays": ["1-1", "2-2", "0-6"]}, "tile 0-6 is not in the Moon set")
     bad(s, {"type": "trick", "plays": ["1-1", "2-2", "6-6"], "winner": 1},
         "the tiles give that trick to Ann, not Bob")
     bad(s, {"type": "play", "player": 0, "tile": "1-1"}, "it is Bob's turn to play, not Ann's")

@@ -32,13 +32,13 @@ def case_wrong_seat_and_second_bid_are_refused():
     bad(s, {"type": "bid", "player": 0, "bid": 5}, "Ann has already bid 4 this hand; each player bids once")
     s = run(s, pas(1))
     bad(s, pas(1), "Bob has already passed this hand")
-    bad(s, {"type": "bid", "player": 3, "bid": 5}, "player must be a seat from 0 to 2, not 3")
-    bad(s, {"type": "bid", "player": True, "bid": 5}, "player must be a seat")
+    bad(s, {"type": "bid", "player": 3, "bid": 5}, "seat 3 does not exist: seats are 0-2 (Ann, Bob, Cy)")
+    bad(s, {"type": "bid", "player": True, "bid": 5}, "player must be a seat, 0-2 (Ann, Bob, Cy), not True")
     bad(s, {"type": "bid", "bid": 5}, "needs a 'player' field")
-    bad(s, {"type": "shout"}, "unknown event type 'shout'")
-    bad(s, {"bid": 5}, "unknown event type None")
-    bad(s, {"type": "trump", "player": 0, "trump": 3}, "cannot name trump now: the hand is in its bidding phase")
-    raises(G.apply, s, ["bid"], match="must be an object")
+    bad(s, {"type": "shout"}, "moon has no 'shout' event (events: bid, pass")
+    bad(s, {"bid": 5}, "an event needs a \"type\": one of bid, pass")
+    bad(s, {"type": "trump", "player": 0, "trump": 3}, "cannot name trump now: the players are still bidding")
+    raises(G.apply, s, ["bid"], match="an event must be an object with a \"type\"")
 
 
 def case_all_pass_redeals_and_first_bidder_moves_left():

@@ -20,9 +20,9 @@ def test_most_tricks_take_any_planet_ties_all_take_and_zero_takes_tableau():
     s = tableaux(G.new(["a", "b", "c", "d"], {}), [[J, J, J], [S, S, S], [N, N, N], [U, N, U]])
     for w in (0, 1, 0, 1, 2):
         s = G.apply(s, {"type": "trick", "winner": w})
-    raises(G.apply, s, {"type": "end", "take": [U, S, N, None]}, match="not the most")
-    raises(G.apply, s, {"type": "end", "take": [U, S, None, None]}, match="must choose")
-    raises(G.apply, s, {"type": "end", "take": [U, S, None, J]}, match="cannot take jupiter")
+    raises(G.apply, s, {"type": "end", "take": [U, S, N, None]}, match="c took some tricks but not the most, so takes no token")
+    raises(G.apply, s, {"type": "end", "take": [U, S, None, None]}, match="d must choose a token: neptune or uranus")
+    raises(G.apply, s, {"type": "end", "take": [U, S, None, J]}, match="d cannot take jupiter: Jupiter is not in his tableau; d may take neptune or uranus")
     s = G.apply(s, {"type": "end", "take": [U, S, None, N]})
     assert s["tokens"] == [[2, 0, 0, 1], [0, 3, 0, 0], [0, 0, 1, 0], [0, 0, 1, 0]]
     assert s["round"] == 1 and s["first"] == 1 and s["leader"] == 1 and s["phase"] == "tableau"
@@ -36,7 +36,7 @@ def test_first_player_chosen_once_then_passes_left():
     assert s["leader"] == 2
     s = G.apply(s, {"type": "trick", "cards": [[N, 4], [J, 1], [S, 9]]})  # 2, 0, 1 play
     assert s["tricks"] == [0, 0, 1] and s["tokens"][0] == [1, 0, 0, 0]
-    raises(G.apply, s, {"type": "first", "player": 0}, match="before the first trick")
+    raises(G.apply, s, {"type": "first", "player": 0}, match="the first player is entered before the first trick of the game")
     s = G.apply(s, {"type": "end", "take": [None, None, U]})
     assert s["first"] == 0
-    raises(G.apply, s, {"type": "first", "player": 1}, match="first trick of the game")
+    raises(G.apply, s, {"type": "first", "player": 1}, match="since then it has passed to the left each round")

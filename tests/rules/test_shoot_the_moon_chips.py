@@ -20,17 +20,17 @@ def tr(winner, big=0, little=0):
 def test_players_and_partnerships():
     assert G.new(["a", "b"], {})["scores"] == [2, 2]
     assert G.new(["a", "b", "c", "d", "e", "f"], {})["chips"] == [2] * 6
-    raises(G.new, ["a"], {}, match="2 to 6")
+    raises(G.new, ["a"], {}, match="this game needs 2 to 6 players, not 1")
     raises(G.new, ["a", "b", "c", "d", "e", "f", "g"], {}, match="2 to 6")
     s = G.new(["a", "b", "c", "d"], {"teams": 2})
     assert s["chips"] == [2, 2] and s["scores"] == [2, 2, 2, 2]
     assert len(G.new(list("abcdef"), {"teams": 3})["chips"]) == 3
     assert len(G.new(list("abcdef"), {"teams": 2})["chips"]) == 2
-    raises(G.new, list("abc"), {"teams": 2}, match="partnerships need")
-    raises(G.new, list("abcdef"), {"teams": 1}, match="partnerships need")
+    raises(G.new, list("abc"), {"teams": 2}, match="partnerships need 4 players in 2 teams, or 6 players in 2 or 3 teams, not 3 players in 2")
+    raises(G.new, list("abcdef"), {"teams": 1}, match="not 6 players in 1")
     raises(G.new, list("abcde"), {"teams": 2}, match="partnerships need")
     raises(G.new, list("abcd"), {"teams": 3}, match="partnerships need")
-    raises(G.new, list("abcd"), {"colour": 3}, match="unknown option")
+    raises(G.new, list("abcd"), {"colour": 3}, match="unknown option 'colour' for shoot-the-moon (known: teams, target, dealer)")
 
 
 def test_partners_alternate_seats_and_pool_tricks():

@@ -32,14 +32,14 @@ def test_bad_input_leaves_the_state_unchanged():
     s = G.apply(s, {"type": "trick", "winner": 0, "big": 1, "little": 1})
     before = clone(s)
     bad = [
-        ({"type": "trick", "winner": 3}, "out of range 0-2"),
-        ({"type": "trick", "winner": True}, "whole number"),
-        ({"type": "trick", "winner": 0, "big": 2}, "MOON left"),
-        ({"type": "trick", "winner": 0, "big": -1}, "out of range"),
+        ({"type": "trick", "winner": 3}, "seat 3 does not exist: seats are 0-2 (a, b, c)"),
+        ({"type": "trick", "winner": True}, "winner must be a seat, 0-2 (a, b, c), not True"),
+        ({"type": "trick", "winner": 0, "big": 2}, "the deck has only 1 BIG MOON and 1 LITTLE MOON left this round"),
+        ({"type": "trick", "winner": 0, "big": -1}, "big must be 0, 1 or 2 (the deck has 2 BIG MOONs), not -1"),
         ({"type": "trick", "winner": 0, "big": 1, "little": 1, "x": 0}, None),
-        ({"type": "round", "tricks": [5, 0, 0]}, "before the first trick"),
-        ({"type": "illegal", "player": 5}, "out of range 0-2"),
-        ({"type": "bid", "player": 0}, "unknown event"),
+        ({"type": "round", "tricks": [5, 0, 0]}, "a whole round is entered before the first trick of the round, and this round has begun"),
+        ({"type": "illegal", "player": 5}, "seat 5 does not exist: seats are 0-2 (a, b, c)"),
+        ({"type": "bid", "player": 0}, "shoot-the-moon has no 'bid' event (events: deal, play, trick, round, illegal, undo)"),
     ]
     for event, words in bad:
         if words is None:
@@ -47,6 +47,6 @@ def test_bad_input_leaves_the_state_unchanged():
         raises(G.apply, s, event, match=words)
         assert s == before
     s2 = G.new(["a", "b", "c"], {})
-    raises(G.apply, s2, {"type": "trick", "winner": 0, "big": 2, "little": 2}, match="cannot hold")
-    raises(G.apply, s2, {"type": "trick", "winner": 0, "little": 3}, match="out of range")
-    raises(G.apply, s2, {"type": "round", "tricks": [1, 2, 2], "little": [0, 0, 3]}, match="out of range")
+    raises(G.apply, s2, {"type": "trick", "winner": 0, "big": 2, "little": 2}, match="a trick of 3 cards cannot hold 2 BIG and 2 LITTLE MOONs")
+    raises(G.apply, s2, {"type": "trick", "winner": 0, "little": 3}, match="little must be 0, 1 or 2 (the deck has 2 LITTLE MOONs), not 3")
+    raises(G.apply, s2, {"type": "round", "tricks": [1, 2, 2], "little": [0, 0, 3]}, match="a round's little counts are whole numbers from 0 to 2, not 3")

@@ -10,7 +10,7 @@ def test_notation_reads_every_card_and_only_those():
     deck = full_deck()
     assert len(deck) == 52 and deck.count("BM") == 2 and deck.count("LM") == 2 and len(set(deck)) == 50
     for bad in ("R13", "R0", "R07", "X5", "B", "", "MM", 7, None, "G1.5"):
-        raises(parse, bad, match="card")
+        raises(parse, bad, match="there is no card %r: a card is R, G, P or B" % (bad,))
 
 
 def test_first_big_moon_wins_even_against_red_and_a_later_big_moon():

@@ -22,10 +22,10 @@ def test_whole_round_at_once():
     s = G.apply(s, {"type": "round", "tricks": [2, 1, 1, 1], "big": [1, 0, 0, 1], "little": [0, 2, 0, 0]})
     # team 0 (seats 0, 2): 3 tricks +1, BIG +1 -> 4; team 1: 2 tricks, BIG 1 - LITTLE 2 -> 1
     assert s["chips"] == [4, 1] and s["scores"] == [4, 1, 4, 1] and s["round"] == 1 and s["dealer"] == 1
-    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 0, 0]}, match="add up to 5")
-    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 1, 0], "big": [0, 0, 0, 1]}, match="won no trick")
-    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 1, 0], "big": [1, 1, 1, 0]}, match="only two")
-    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 1]}, match="needs 4 numbers")
+    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 0, 0]}, match="a round's tricks must add up to 5, not 4")
+    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 1, 0], "big": [0, 0, 0, 1]}, match="d won no trick, so cannot have won a moon card")
+    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 1, 0], "big": [1, 1, 1, 0]}, match="the deck has only 2 BIG MOONs and 2 LITTLE MOONs, not 3 and 0")
+    raises(G.apply, s, {"type": "round", "tricks": [2, 2, 1]}, match="a round gives tricks as one number per hand, 4 in all (a, b, c, d), not [2, 2, 1]")
 
 
 def test_winner_needs_seven_and_strictly_more_at_round_end():
@@ -37,7 +37,7 @@ def test_winner_needs_seven_and_strictly_more_at_round_end():
     s = run(s, [tr(1), tr(1), tr(1), tr(2)])
     assert s["chips"] == [8, 7, 3] and s["over"] and G.winner(s) == 0
     assert G.legal(s)["moves"] == {}
-    raises(G.apply, s, tr(0), match="game is over")
+    raises(G.apply, s, tr(0), match="the game is over: a won")
 
 
 def test_tie_at_seven_plays_on():
