@@ -194,18 +194,15 @@ def milp_model(sit):
             row(r2, 0, 0)
         integrality = np.ones(n)
         upper = np.ones(n)
-    for m in range(len(moons)):
-        r = np.zeros(n)
-        for i, x in enumerate(xs):
-            if x[0] == m:
-                r[i] = 1
-        row(r, 1 if len(dice) >= len(moons) else 0, 1)
-    for j in range(len(dice)):
-        r = np.zeros(n)
-        for i, x in enumerate(xs):
-            if x[1] == j:
-                r[i] = 1
-        row(r, 1 if len(moons) >= len(dice) else 0, 1)
+    # each moon moves at most once and each die is used at most once; the
+    # side that has no more of them than the other is used in full
+    for side, count, other in ((0, len(moons), len(dice)), (1, len(dice), len(moons))):
+        for item in range(count):
+            r = np.zeros(n)
+            for i, x in enumerate(xs):
+                if x[side] == item:
+                    r[i] = 1
+            row(r, 1 if other >= count else 0, 1)
     cons = LinearConstraint(np.array(rows), np.array(lo, dtype=float), np.array(hi, dtype=float))
     return c, cons, integrality, Bounds(np.zeros(n), upper)
 

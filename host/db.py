@@ -389,6 +389,15 @@ class Database:
                         (device_id, game_id)).fetchone()
         return row
 
+    def _held_bytes(self, c, device_id, game_id):
+        """Bytes of the game's journal held: stored plus staged after it."""
+        row = c.execute("SELECT length(journal) FROM games WHERE device_id=? AND game_id=?",
+                        (device_id, game_id)).fetchone()
+        base = row[0] if row else 0
+        staged = c.execute("SELECT COALESCE(SUM(length(data)), 0) FROM staging WHERE device_id=? AND game_id=?",
+                           (device_id, game_id)).fetchone()[0]
+        return base + staged
+
     def staged_size(self, device_id, game_id):
         """Bytes of this game's journal the database already holds: the
         stored journal (if any) plus what is staged after it. A sync reads
@@ -396,12 +405,7 @@ class Database:
         last sync only sends its new tail, and a cut sync resumes."""
         device_id, game_id = str(device_id), str(game_id)
         with self.read() as c:
-            row = c.execute("SELECT length(journal) FROM games WHERE device_id=? AND game_id=?",
-                            (device_id, game_id)).fetchone()
-            base = row[0] if row else 0
-            staged = c.execute("SELECT COALESCE(SUM(length(data)), 0) FROM staging WHERE device_id=? AND game_id=?",
-                               (device_id, game_id)).fetchone()[0]
-        return base + staged
+            return self._held_bytes(c, device_id, game_id)
 
     def stage_chunk(self, device_id, game_id, offset, data):
         """Append raw journal bytes at `offset`, which must equal
@@ -414,12 +418,7 @@ class Database:
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ValueError("offset must be a non-negative integer, not %r" % (offset,))
         with self.write() as c:
-            row = c.execute("SELECT length(journal) FROM games WHERE device_id=? AND game_id=?",
-                            (device_id, game_id)).fetchone()
-            base = row[0] if row else 0
-            staged = c.execute("SELECT COALESCE(SUM(length(data)), 0) FROM staging WHERE device_id=? AND game_id=?",
-                               (device_id, game_id)).fetchone()[0]
-            have = base + staged
+            have = self._held_bytes(c, device_id, game_id)
             if offset != have:
                 raise ValueError("chunk for %s/%s starts at byte %d, but the database holds %d bytes of it"
                                  % (device_id, game_id, offset, have))

@@ -10,15 +10,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_runner_counts_and_exits_nonzero_on_failure(tmp_path):
+def run_runner(tmp_path, files):
+    """Run a copy of tests/upy_runner.py over tmp_path/tests/rules holding
+    these files (name -> source); the finished process."""
     micropython = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
     tests = tmp_path / "tests"
     (tests / "rules").mkdir(parents=True)
     shutil.copy(ROOT / "tests" / "upy_runner.py", tests / "upy_runner.py")
-    (tests / "rules" / "test_a.py").write_text("def test_ok():\n    assert 1 + 1 == 2\n\ndef test_bad():\n    assert 1 == 2\n")
-    (tests / "rules" / "test_b.py").write_text("import no_such_module\n")
-    proc = subprocess.run([micropython, "-X", "heapsize=64K", str(tests / "upy_runner.py")],
+    for name, source in files.items():
+        (tests / "rules" / name).write_text(source)
+    return subprocess.run([micropython, "-X", "heapsize=64K", str(tests / "upy_runner.py")],
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+
+def test_runner_counts_and_exits_nonzero_on_failure(tmp_path):
+    proc = run_runner(tmp_path, {"test_a.py": "def test_ok():\n    assert 1 + 1 == 2\n\ndef test_bad():\n    assert 1 == 2\n",
+                                 "test_b.py": "import no_such_module\n"})
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "FAIL test_a.test_bad" in proc.stdout
     assert "FAIL test_b (import)" in proc.stdout
@@ -26,12 +33,6 @@ def test_runner_counts_and_exits_nonzero_on_failure(tmp_path):
 
 
 def test_runner_exits_zero_when_all_pass(tmp_path):
-    micropython = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
-    tests = tmp_path / "tests"
-    (tests / "rules").mkdir(parents=True)
-    shutil.copy(ROOT / "tests" / "upy_runner.py", tests / "upy_runner.py")
-    (tests / "rules" / "test_a.py").write_text("def test_ok():\n    assert True\n")
-    proc = subprocess.run([micropython, "-X", "heapsize=64K", str(tests / "upy_runner.py")],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    proc = run_runner(tmp_path, {"test_a.py": "def test_ok():\n    assert True\n"})
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "1 passed, 0 failed"

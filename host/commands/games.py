@@ -1,9 +1,7 @@
 """`moontable games`: the stored games, one line each (or the quarantine)."""
 
-import json
-import sys
-
 from host import db as dbmod
+from host.commands._output import print_listing
 
 HELP = "list the games in the database (--quarantine: the games refused by the rules)"
 
@@ -21,34 +19,28 @@ def _body(args):
     dbmod.check_game_name(args.game)
     with dbmod.open_for(args) as db:
         if args.quarantine:
-            rows = db.quarantined()
-            if args.json:
-                json.dump(rows, sys.stdout, indent=1)
-                sys.stdout.write("\n")
-                return 0
-            if not rows:
-                print("no quarantined games")
-            for q in rows:
-                where = "line %d" % q["line"] if q["line"] else "log"
-                print("%d. %s/%s (%s, %d bytes): %s: %s" % (q["id"], q["device"], q["game_id"], q["received"],
-                                                             q["bytes"], where, q["reason"]))
-                if q["excerpt"]:
-                    print("     %s" % q["excerpt"])
+            print_listing(db.quarantined(), args.json, "no quarantined games", _quarantine_lines)
             return 0
         rows = db.games(game=args.game, player=args.player)
-    if args.json:
-        json.dump(rows, sys.stdout, indent=1)
-        sys.stdout.write("\n")
-        return 0
-    if not rows:
-        print("no games stored yet (use `moontable sync` or `moontable import`)")
-        return 0
-    print("%4s  %-19s  %-14s  %6s  %-8s  %s" % ("id", "date", "game", "rounds", "winner", "players (score)"))
-    for g in rows:
-        winner = ", ".join(g["winners"]) if g["finished"] else "(going)"
-        players = "  ".join("%s %d" % (p, s) for p, s in zip(g["players"], g["scores"]))
-        print("%4d  %-19s  %-14s  %6d  %-8s  %s" % (g["id"], g["date"], g["game"], g["rounds"], winner, players))
+    print_listing(rows, args.json, "no games stored yet (use `moontable sync` or `moontable import`)", _game_lines,
+                  "%4s  %-19s  %-14s  %6s  %-8s  %s" % ("id", "date", "game", "rounds", "winner", "players (score)"))
     return 0
+
+
+def _quarantine_lines(q):
+    """A refused log: where and why, then the offending text if kept."""
+    where = "line %d" % q["line"] if q["line"] else "log"
+    yield "%d. %s/%s (%s, %d bytes): %s: %s" % (q["id"], q["device"], q["game_id"], q["received"],
+                                                 q["bytes"], where, q["reason"])
+    if q["excerpt"]:
+        yield "     %s" % q["excerpt"]
+
+
+def _game_lines(g):
+    """One stored game, under the table header."""
+    winner = ", ".join(g["winners"]) if g["finished"] else "(going)"
+    players = "  ".join("%s %d" % (p, s) for p, s in zip(g["players"], g["scores"]))
+    yield "%4d  %-19s  %-14s  %6d  %-8s  %s" % (g["id"], g["date"], g["game"], g["rounds"], winner, players)
 
 
 def run(args):

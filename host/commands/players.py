@@ -5,10 +5,8 @@ Merge exists because the same person often turns up under two spellings
 player and keeps the other name as an alias, so later syncs land there too.
 """
 
-import json
-import sys
-
 from host import db as dbmod
+from host.commands._output import print_json, print_listing
 
 HELP = "list players, or add / rename / merge them (merge moves all results)"
 
@@ -45,23 +43,19 @@ def _body(args):
             text = "merged %s into %s (%d result%s moved)" % (args.names[0], args.names[1], moved,
                                                                "" if moved == 1 else "s")
         else:
-            rows = db.players()
-            if args.json:
-                json.dump(rows, sys.stdout, indent=1)
-                sys.stdout.write("\n")
-                return 0
-            if not rows:
-                print("no players yet")
-            for p in rows:
-                also = "  (also: %s)" % ", ".join(p["aliases"]) if p["aliases"] else ""
-                print("%-10s  %3d games  %3d wins%s" % (p["name"], p["games"], p["wins"], also))
+            print_listing(db.players(), args.json, "no players yet", _player_lines)
             return 0
     if args.json:
-        json.dump(result, sys.stdout)
-        sys.stdout.write("\n")
+        print_json(result)
     else:
         print(text)
     return 0
+
+
+def _player_lines(p):
+    """One player, with the other spellings merged into it."""
+    also = "  (also: %s)" % ", ".join(p["aliases"]) if p["aliases"] else ""
+    yield "%-10s  %3d games  %3d wins%s" % (p["name"], p["games"], p["wins"], also)
 
 
 def run(args):

@@ -1,9 +1,9 @@
 """`moontable replay LOG`: replay a game log with the rules core and print
 the round-by-round scores, the standings and the winner."""
 
-import json
 import sys
 
+from host.commands._output import print_json
 from shared_rules.errors import LogError
 from shared_rules.log import replay_file
 
@@ -54,8 +54,7 @@ def run(args):
         return 2
     data = summary(rep)
     if args.json:
-        json.dump(data, sys.stdout)
-        sys.stdout.write("\n")
+        print_json(data)
     else:
         print_table(data, sys.stdout)
     return 0

@@ -11,6 +11,7 @@ import json
 import sys
 
 from host import db as dbmod
+from host.commands._output import print_json
 from shared_rules.errors import LogError, RuleError
 from shared_rules.log import Replay
 
@@ -93,8 +94,7 @@ def _body(args):
         rounds.append(r)
     g["round_table"] = rounds
     if args.json:
-        json.dump(g, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json(g, indent=1)
     else:
         print_table(g, sys.stdout)
     return 0

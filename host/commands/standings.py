@@ -1,10 +1,10 @@
 """`moontable standings`: games, wins and win rate per player, over all
 finished games and per game."""
 
-import json
 import sys
 
 from host import db as dbmod
+from host.commands._output import print_json
 
 HELP = "games, wins and win rate per player, overall and per game"
 
@@ -36,8 +36,7 @@ def _body(args):
     with dbmod.open_for(args) as db:
         data = collect(db, args.game)
     if args.json:
-        json.dump(data, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json(data, indent=1)
         return 0
     _table("overall" if not args.game else "%s" % args.game, data["overall"], sys.stdout)
     if not args.game:

@@ -2,10 +2,10 @@
 games into the database (verified by replay, resumable), mark them synced
 on the device, and push the roster and the clock."""
 
-import json
 import sys
 
 from host import db as dbmod
+from host.commands._output import print_json
 from host.serial_link import DeviceError, Link, LinkError, choose_port
 from host.sync import Progress, sync
 
@@ -103,8 +103,7 @@ def run(args):
         database.close()
     bar.close()
     if args.json:
-        json.dump(_as_json(res), sys.stdout)
-        sys.stdout.write("\n")
+        print_json(_as_json(res))
     else:
         for gid, msg in res.stored:
             print(msg)

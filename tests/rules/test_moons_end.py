@@ -2,17 +2,7 @@
 ends when every player has dealt once; tableaux come before tricks."""
 
 from _support import raises
-from shared_rules import get_game
-
-G = get_game("moons")
-import shared_rules.moons_tricks  # noqa: E402,F401  (compiled now, while the heap is tidy)
-J, S, N, U = "jupiter", "saturn", "neptune", "uranus"
-
-
-def tableaux(s, sets):
-    for i in range(len(sets)):
-        s = G.apply(s, {"type": "tableau", "player": i, "suits": sets[i]})
-    return s
+from _moons_kit import G, J, N, S, U, tableaux
 
 
 def test_game_ends_when_everyone_has_dealt_once():

@@ -3,17 +3,7 @@ tricks, zero tricks, the first player passes left, the game ends when
 every player has dealt once."""
 
 from _support import raises
-from shared_rules import get_game
-
-G = get_game("moons")
-import shared_rules.moons_tricks  # noqa: E402,F401  (compiled now, while the heap is tidy)
-J, S, N, U = "jupiter", "saturn", "neptune", "uranus"
-
-
-def tableaux(s, sets):
-    for i in range(len(sets)):
-        s = G.apply(s, {"type": "tableau", "player": i, "suits": sets[i]})
-    return s
+from _moons_kit import G, J, N, S, U, tableaux
 
 
 def test_most_tricks_take_any_planet_ties_all_take_and_zero_takes_tableau():

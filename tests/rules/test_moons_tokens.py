@@ -2,11 +2,9 @@
 "Token moves", "Set scoring", "End of the game")."""
 
 from _support import raises
-from shared_rules import get_game
+from _moons_kit import G
 from shared_rules.moons import set_score
 from shared_rules.util import clone
-
-G = get_game("moons")
 
 
 def test_supply_is_17_of_each_and_players_2_to_6():

@@ -2,18 +2,13 @@
 the single lowest off-suit card's token, ties for lowest."""
 
 from _support import raises
-from shared_rules import get_game
-
-G = get_game("moons")  # the bigger module first, while the heap is emptiest
-from shared_rules.moons_tricks import resolve  # noqa: E402
-J, S, N, U = "jupiter", "saturn", "neptune", "uranus"
+from _moons_kit import G, J, N, S, U, tableaux
+from shared_rules.moons_tricks import resolve
 
 
-def ready(n=3, tableaux=None):
-    s = G.new(["a", "b", "c", "d", "e", "f"][:n], {})
-    for i in range(n):
-        s = G.apply(s, {"type": "tableau", "player": i, "suits": (tableaux or [[J, S, S]] * n)[i]})
-    return s
+def ready(n=3, sets=None):
+    """n players, their tableaux entered (each J, S, S unless given)."""
+    return tableaux(G.new(["a", "b", "c", "d", "e", "f"][:n], {}), sets or [[J, S, S]] * n)
 
 
 def test_resolver_highest_of_led_planet_and_single_lowest_off_suit():

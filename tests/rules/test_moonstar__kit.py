@@ -47,6 +47,16 @@ def bid(p, amount):
     return {"type": "bid", "player": p, "amount": amount}
 
 
+def play(options, setup, moves, fav=None):
+    """A 2-player round with these options and setup, bid 20 by Ann, then
+    these moves (and Favorite Star) as its result."""
+    s = run(start(2, options), setup, bid(0, 20), UP)
+    ev = {"type": "result", "moves": moves}
+    if fav is not None:
+        ev["favorite"] = fav
+    return M.apply(s, ev)
+
+
 def pts(n):
     return {"type": "result", "points": n}
 

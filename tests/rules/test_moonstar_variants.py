@@ -1,13 +1,5 @@
 import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
-from test_moonstar__kit import SIT, UP, M, bid, plan, refused, run, start
-
-
-def play(options, setup, moves, fav=None):
-    s = run(start(2, options), setup, bid(0, 20), UP)
-    ev = {"type": "result", "moves": moves}
-    if fav is not None:
-        ev["favorite"] = fav
-    return M.apply(s, ev)
+from test_moonstar__kit import SIT, UP, bid, plan, play, refused, run, start
 
 
 def test_game_6_favorite_star_doubles():

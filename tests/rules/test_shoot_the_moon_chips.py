@@ -2,19 +2,7 @@
 winning (RULINGS.md "Chips", "Chips per round", "BIG/LITTLE MOON", "Winning")."""
 
 from _support import raises
-from shared_rules import get_game
-
-G = get_game("shoot-the-moon")
-
-
-def run(state, events):
-    for e in events:
-        state = G.apply(state, e)
-    return state
-
-
-def tr(winner, big=0, little=0):
-    return {"type": "trick", "winner": winner, "big": big, "little": little}
+from _stm_kit import G, run, tr
 
 
 def test_players_and_partnerships():

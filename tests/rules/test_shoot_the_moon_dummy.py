@@ -1,15 +1,7 @@
 """Shoot the Moon for two: the dummy (RULINGS.md "Two players")."""
 
 from _support import raises
-from shared_rules import get_game
-
-G = get_game("shoot-the-moon")
-
-
-def play(s, *pairs):
-    for hand, card in pairs:
-        s = G.apply(s, {"type": "play", "player": hand, "card": card})
-    return s
+from _stm_kit import G, play
 
 
 def test_dummy_plays_third_and_leads_after_winning_then_non_dealer():

@@ -2,16 +2,8 @@
 (issue: "if hands are given, it checks follow-suit"), and the deal is checked."""
 
 from _support import raises
-from shared_rules import get_game
+from _stm_kit import G, play
 from shared_rules.util import clone
-
-G = get_game("shoot-the-moon")
-
-
-def play(s, *pairs):
-    for hand, card in pairs:
-        s = G.apply(s, {"type": "play", "player": hand, "card": card})
-    return s
 
 
 def test_known_hands_enforce_following_colour():

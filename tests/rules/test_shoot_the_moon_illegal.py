@@ -1,10 +1,8 @@
 """Shoot the Moon illegal play and bad input (RULINGS.md "Illegal play")."""
 
 from _support import raises
-from shared_rules import get_game
+from _stm_kit import G
 from shared_rules.util import clone
-
-G = get_game("shoot-the-moon")
 
 
 def test_illegal_play_voids_the_hand_and_costs_the_side_one_chip():

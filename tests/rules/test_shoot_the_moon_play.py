@@ -3,16 +3,8 @@ winner, cards that do not exist or come twice, following colour when the
 hands are known (issue: "When a trick is entered card by card ...")."""
 
 from _support import raises
-from shared_rules import get_game
+from _stm_kit import G, play
 from shared_rules.util import clone
-
-G = get_game("shoot-the-moon")
-
-
-def play(s, *pairs):
-    for hand, card in pairs:
-        s = G.apply(s, {"type": "play", "player": hand, "card": card})
-    return s
 
 
 def test_core_finds_the_winner_and_pays_moon_cards():
