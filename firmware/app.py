@@ -19,6 +19,7 @@ FIRMWARE_VERSION = "0.1.0"
 LOOP_MS = 20
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
+SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
 DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 # Settings: defaults and allowed ranges (checked when a PC sets them too).
@@ -35,7 +36,8 @@ MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.
                 "screens.ms_options")
 # Modules only a game screen needs: unloaded when Home opens.
 GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
-                "screens.gcommon", "screens.standings")
+                "screens.gcommon", "screens.standings", "screens.ms_best", "shared_rules.solver",
+                "shared_rules.solver_piles")
 
 
 def drop(names):
@@ -337,11 +339,20 @@ class App:
             from protocol import Protocol
 
             p = self.protocol = Protocol(self.journal, self.store, self._read_byte, self.board.write, self)
-        if p.poll():
-            self.serial_at = now
-        elif ticks_diff(now, self.serial_at) >= SERIAL_IDLE_MS:
-            self.protocol = None
-            drop(("protocol",))
+        if not p.poll():
+            if ticks_diff(now, self.serial_at) >= SERIAL_IDLE_MS:
+                self.protocol = None
+                drop(("protocol",))
+            return
+        self.serial_at = now
+        # A sync sends request after request: serve the ones already waiting
+        # in this pass too (poll() answers at most one frame per call), but
+        # never for more than SERIAL_MS, so the buttons and the timer keep
+        # their pace.
+        ticks = self.board.ticks_ms
+        start = ticks()
+        while ticks_diff(ticks(), start) < SERIAL_MS and p.poll():
+            pass
 
     def _read_byte(self):
         b = self._byte

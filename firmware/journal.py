@@ -173,18 +173,24 @@ class Journal:
             return idx["cur"]
         return cur
 
-    def new_game(self, header):
-        """Start a game (closing any game in progress); returns its id.
-
-        The index reserves the id before the file exists, so a power cut
-        between the two can waste an id but never reuse one."""
+    def _reserve(self, fork):
+        """Take the next game id, make it the current game in the index
+        (`fork`: the damaged game it continues, or None) and save the index."""
         idx = self._idx()
         n = idx["next"]
         game_id = "%05d-%s" % (n, idx["vol"])
         idx["next"] = n + 1
         idx["cur"] = game_id
-        idx["fork"] = None
+        idx["fork"] = fork
         self._save()
+        return game_id
+
+    def new_game(self, header):
+        """Start a game (closing any game in progress); returns its id.
+
+        The index reserves the id before the file exists, so a power cut
+        between the two can waste an id but never reuse one."""
+        game_id = self._reserve(None)
         line = encode(self._named(header, game_id))
         f = open(self.path(game_id), "wb")
         try:
@@ -439,22 +445,16 @@ class Journal:
         """Close a damaged game in progress and start its continuation: its
         header (naming the new id and the game it continues), then a byte
         copy of the good event lines [header_end, length)."""
-        idx = self._idx()
-        n = idx["next"]
-        new_id = "%05d-%s" % (n, idx["vol"])
-        idx["next"] = n + 1
         # Name the continuation current before its file exists, remembering
         # where it comes from: a power cut during the copy falls back to the
         # damaged game (see current()), never leaves a second half-copy.
-        idx["cur"] = new_id
-        idx["fork"] = game_id
-        self._save()
+        new_id = self._reserve(game_id)
         dst = self.path(new_id)
         lead = encode(self._named(header, new_id, game_id))
         self._copy_prefix(self.path(game_id), dst + ".new", length, header_end, lead)
         os.rename(dst + ".new", dst)
         self.store.sync()
-        idx["fork"] = None
+        self._idx()["fork"] = None
         self._save()
         self._clean = new_id
         return new_id

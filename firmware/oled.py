@@ -32,8 +32,10 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(value):
-        return value
+    # The same shim as shared_rules/timer.py (which explains the leading
+    # double underscore: positional-only, like the stub's const(expr, /)).
+    def const(__expr):
+        return __expr
 
 
 _SET_COL_ADDR = const(0x21)
@@ -62,8 +64,8 @@ class Oled(SSD1306_I2C):
         self._win[1] = _SET_COL_ADDR
         self._win[4] = _SET_PAGE_ADDR
         self._col_offset = (128 - width) // 2  # narrow panels sit in the middle columns
-        self._cur_pages = None
-        self._old_pages = None
+        self._cur_pages = []  # per-page views of the frame and the shadow, made at the first show()
+        self._old_pages = []
         self.sent_bytes = 0  # every byte this object put on the bus in show(), control bytes included
         self.sent_transactions = 0
         super().__init__(width, height, i2c, addr=addr, external_vcc=external_vcc, reset=reset)
@@ -84,7 +86,7 @@ class Oled(SSD1306_I2C):
 
     def show(self):
         """Send the pages and columns that changed since the last show()."""
-        if self._cur_pages is None:
+        if not self._cur_pages:
             self._make_views()
         try:
             if self._full:

@@ -10,8 +10,9 @@ or more) gets an error reply with "s": null. Nothing a request says can
 crash the loop or touch the game in progress.
 
 `poll()` never blocks: it reads at most `max_bytes` bytes, one at a time,
-and handles at most one complete frame per call, so the timer and buttons
-keep their pace during a sync. Exceptions derived from Exception are caught
+and handles at most one complete frame per call; the app calls it again
+while bytes keep coming, within a time budget per loop pass (app.py,
+SERIAL_MS), so the timer and buttons keep their pace during a sync. Exceptions derived from Exception are caught
 and answered; KeyboardInterrupt (Ctrl-C from the PC) and SystemExit (from
 the exit_to_repl hook) pass through on purpose.
 """
@@ -246,12 +247,14 @@ class Protocol:
             self._error(seq, "internal", "device error: %s" % e)
 
     # --- argument helpers ------------------------------------------------
-    def _int(self, req, key, lo, hi, default=_MISSING):
-        v = req.get(key, _MISSING)
-        if v is _MISSING:
-            if default is _MISSING:
+    def _int(self, req, key, lo, hi, default=None):
+        """req[key], a whole number lo..hi; `default` when the field is
+        absent (None: the field is required)."""
+        if key not in req:
+            if default is None:
                 raise Reject("arg", "missing field %r" % key)
             return default
+        v = req[key]
         if not _is_int(v) or v < lo or v > hi:
             raise Reject("arg", "%r must be a whole number from %d to %d" % (key, lo, hi))
         return v

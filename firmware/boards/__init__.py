@@ -8,7 +8,8 @@ it. The app only ever sees the Board object that module's `setup()` returns:
     buttons        .read() -> bit mask of pressed buttons (UP=1 DOWN=2 OK=4 BACK=8)
     buzzer         .tone(freq) / .off()
     ticks_ms()     monotonic ms clock in MicroPython ticks space
-    idle(ms)       wait for up to ms between main-loop passes
+    idle(ms)       wait for up to ms between main-loop passes; returns early
+                   when a byte arrives on the serial link (a live board)
     storage_root   folder for the journal, roster and settings
     read_byte()    one byte from the USB serial link, or None when none waits
     write(bytes)   raw bytes to the USB serial link
@@ -56,6 +57,12 @@ class StdioSerial:
         self._out = getattr(sys.stdout, "buffer", sys.stdout)
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
+
+    def wait(self, ms):
+        """Sleep up to ms, waking as soon as a byte arrives: the main loop
+        idles here, so a PC's next request is served at once rather than
+        a whole loop period later (a sync is request after request)."""
+        self._poll.poll(ms)
 
     def read_byte(self):
         if not self._poll.poll(0):

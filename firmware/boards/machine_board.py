@@ -76,6 +76,7 @@ class MachineBoard:
         serial = StdioSerial()
         self.read_byte = serial.read_byte
         self.write = serial.write
+        self.idle = serial.wait  # sleeps between passes, wakes on a byte from the PC
         import binascii
 
         self.info = {"board": cfg.get("board", "?"), "id": binascii.hexlify(machine.unique_id()).decode()}
@@ -84,11 +85,6 @@ class MachineBoard:
         import time
 
         return time.ticks_ms()
-
-    def idle(self, ms):
-        import time
-
-        time.sleep_ms(ms)
 
     def random32(self):
         import os

@@ -74,10 +74,31 @@ class Link:
             if kind == want:
                 return payload
 
+    def wake_on(self, stream):
+        """Live mode: let pump() return early when `stream` (the USB serial
+        link) has a byte, as a board's idle does."""
+        self.poller.register(stream, select.POLLIN)
+
     def pump(self, timeout_ms):
-        """Live mode: take whatever the PC sent, waiting up to timeout_ms."""
-        while self.poller.poll(timeout_ms):
-            self._read_message()
+        """Live mode: take whatever the PC sent, waiting up to timeout_ms
+        (less when a serial byte arrives)."""
+        r = self.r
+        while True:
+            ready = self.poller.poll(timeout_ms)
+            if not ready:
+                return
+            link = False
+            for ev in ready:
+                if ev[0] is r:
+                    link = True
+                elif ev[1] & select.POLLIN:
+                    timeout_ms = 0  # serial input: finish this wait now
+                else:  # the serial end hung up: stop waking on it
+                    self.poller.unregister(ev[0])
+            if link:
+                self._read_message()
+            elif timeout_ms == 0:
+                return
             timeout_ms = 0
 
 
@@ -160,6 +181,10 @@ class Board:
         serial = StdioSerial()
         self.read_byte = serial.read_byte
         self.write = serial.write
+        if not virtual:
+            import sys
+
+            self.link.wake_on(sys.stdin)
         self.info = {"board": "sim", "id": os.getenv("MOONSIM_ID") or "sim-0001"}
         seed = int(os.getenv("MOONSIM_SEED") or "0")
         self._rng = None

@@ -63,6 +63,13 @@ class Screen:
         if b == BACK and kind == PRESS:
             self.app.pop()
 
+    def back(self, handler):
+        """BACK: the caller's handler if it gave one, else the screen below."""
+        if handler is not None:
+            handler()
+        else:
+            self.app.pop()
+
     def update(self, now):
         return False
 
@@ -104,10 +111,7 @@ class Menu(Screen):
             if n:
                 self.on_long(self.items[self.index][1])
         elif b == BACK and kind == PRESS:
-            if self.on_back is not None:
-                self.on_back()
-            else:
-                self.app.pop()
+            self.back(self.on_back)
 
     def draw(self, d):
         title_bar(d, self.title, self.right)
@@ -157,10 +161,7 @@ class NumberPick(Screen):
         elif b == OK and kind == PRESS:
             self.on_done(self.value)
         elif b == BACK and kind == PRESS:
-            if self.on_back is not None:
-                self.on_back()
-            else:
-                self.app.pop()
+            self.back(self.on_back)
 
     def draw(self, d):
         import bigdigits
@@ -194,10 +195,7 @@ class Ask(Screen):
         if b == OK:
             self.on_yes()
         elif b == BACK:
-            if self.on_no is not None:
-                self.on_no()
-            else:
-                self.app.pop()
+            self.back(self.on_no)
 
     def draw(self, d):
         title_bar(d, self.title)
@@ -224,10 +222,7 @@ class Notice(Screen):
         elif b == UP and self.top:
             self.top -= 1
         elif (b == OK or b == BACK) and kind == PRESS:
-            if self.on_done is not None:
-                self.on_done()
-            else:
-                self.app.pop()
+            self.back(self.on_done)
 
     def draw(self, d):
         title_bar(d, self.title)

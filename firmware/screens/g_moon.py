@@ -4,7 +4,7 @@ the hand score. Bids and trumps offered are those legal() lists."""
 
 from screens.base import title_bar, text_right
 from screens.form import Form, seats
-from screens.gcommon import hint
+from screens.gcommon import ask_one, event, hint
 
 PLAYERS = (3, 3)
 BID_LABELS = {21: "21 shoot moon"}
@@ -23,29 +23,15 @@ def finish_options(ev, n, app):
     return {"target": ev["target"], "first_bidder": ev["first_bidder"]}
 
 
-def actions(s):
-    mv = s.moves()
-    out = []
-    if "bid" in mv:
-        out.append(("Bid", "bid"))
-    if "pass" in mv:
-        out.append(("Pass", "pass"))
-    if "trump" in mv:
-        out.append(("Name trump", "trump"))
-    if "swap" in mv:
-        out.append(("Swapped spare", "swap"))
-    if "trick" in mv:
-        out.append(("Trick won", "trick"))
-    if "totals" in mv:
-        out.append(("Hand totals", "totals"))
-    return out
-
-
-def _event(s, kind, ev):
-    e = {"type": kind}
-    for k in ev:
-        e[k] = ev[k]
-    return s.submit(e)
+# (legal move, menu label, action key)
+ACTIONS = (
+    ("bid", "Bid", "bid"),
+    ("pass", "Pass", "pass"),
+    ("trump", "Name trump", "trump"),
+    ("swap", "Swapped spare", "swap"),
+    ("trick", "Trick won", "trick"),
+    ("totals", "Hand totals", "totals"),
+)
 
 
 def act(s, key):
@@ -56,29 +42,24 @@ def act(s, key):
         spec = mv["bid"]
         p = spec["players"][0]
         items = [(BID_LABELS.get(v, str(v)), v) for v in spec["values"]]
-        Form(app, lambda ev: None if "bid" in ev else ("bid", names[p][:10] + " bids", "pick", items, ""),
-             lambda ev: _event(s, "bid", {"player": p, "bid": ev["bid"]})).start()
+        ask_one(s, "bid", "bid", names[p][:10] + " bids", items, {"player": p})
     elif key == "pass":
         s.submit({"type": "pass", "player": mv["pass"]["players"][0]})
     elif key == "trump":
         spec = mv["trump"]
         items = [(TRUMP_LABELS.get(v, str(v)), v) for v in spec["values"]]
-        p = spec["players"][0]
-        Form(app, lambda ev: None if "trump" in ev else ("trump", "Trump", "pick", items, ""),
-             lambda ev: _event(s, "trump", {"player": p, "trump": ev["trump"]})).start()
+        ask_one(s, "trump", "trump", "Trump", items, {"player": spec["players"][0]})
     elif key == "swap":
         s.submit({"type": "swap", "player": mv["swap"]["players"][0]})
         app.toast("spare swap noted")
     elif key == "trick":
-        spec = mv["trick"]
-        winners = spec.get("values", [0, 1, 2])
-        Form(app, lambda ev: None if "winner" in ev else ("winner", "Trick won by", "pick", seats(names, winners), ""),
-             lambda ev: _trick_done(s, ev)).start()
+        winners = mv["trick"].get("values", [0, 1, 2])
+        ask_one(s, "trick", "winner", "Trick won by", seats(names, winners), done=lambda ev: _hand_done(s, "trick", ev))
     elif key == "totals":
         spec = mv["totals"]
         least = spec["at_least"]
 
-        def ask(ev):
+        def ask_tricks(ev):
             t = ev.get("tricks") or [None, None, None]
             for p in range(2):
                 if t[p] is None:
@@ -88,11 +69,7 @@ def act(s, key):
                 t[2] = spec["sum"] - t[0] - t[1]
             return None
 
-        Form(app, ask, lambda ev: _hand_done(s, "totals", ev)).start()
-
-
-def _trick_done(s, ev):
-    _hand_done(s, "trick", ev)
+        Form(app, ask_tricks, lambda ev: _hand_done(s, "totals", ev)).start()
 
 
 def _hand_done(s, kind, ev):
@@ -100,7 +77,7 @@ def _hand_done(s, kind, ev):
     (the difference in scores, so nothing but the contract is read)."""
     before = s.state["round"]
     old = list(s.state["scores"])
-    if _event(s, kind, ev) and s.state["round"] > before:
+    if event(s, kind, ev) and s.state["round"] > before:
         new = s.state["scores"]
         names = s.names()
         s.app.toast("Hand: " + ", ".join(["%s %+d" % (names[p], new[p] - old[p]) for p in range(3)]))

@@ -5,7 +5,7 @@ a player may take are exactly those legal() lists."""
 
 from screens.base import title_bar, text_right
 from screens.form import Form, seats
-from screens.gcommon import hint
+from screens.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (2, 6)
 SHORT = {"jupiter": "J", "saturn": "S", "neptune": "N", "uranus": "U"}
@@ -33,27 +33,22 @@ def _planets(values):
     return [(v[0].upper() + v[1:], v) for v in values]
 
 
+# (legal move, menu label, action key); the tableau is asked apart, while
+# one is missing
+ACTIONS = (
+    ("first", "First player", "first"),
+    ("trick", "Trick won", "trick"),
+    ("end", "End of round", "end"),
+    ("move", "Move tokens", "move"),
+)
+
+
 def actions(s):
     mv = s.moves()
-    out = []
+    out = offered(mv, ACTIONS)
     if "tableau" in mv and mv["tableau"]["missing"]:
-        out.append(("Tableau", "tableau"))
-    if "first" in mv:
-        out.append(("First player", "first"))
-    if "trick" in mv:
-        out.append(("Trick won", "trick"))
-    if "end" in mv:
-        out.append(("End of round", "end"))
-    if "move" in mv:
-        out.append(("Move tokens", "move"))
+        out.insert(0, ("Tableau", "tableau"))
     return out
-
-
-def _event(s, kind, ev):
-    e = {"type": kind}
-    for k in ev:
-        e[k] = ev[k]
-    return s.submit(e)
 
 
 def act(s, key):
@@ -65,7 +60,7 @@ def act(s, key):
         spec = mv["tableau"]
         count = spec["count"]
 
-        def ask(ev):
+        def ask_tableau(ev):
             if "player" not in ev:
                 return ("player", "Tableau of", "pick", seats(names, spec["missing"]), "")
             su = ev.get("suits") or [None] * count
@@ -74,15 +69,13 @@ def act(s, key):
                     return (("suits", i, count), "Card %d suit" % (i + 1), "pick", _planets(spec["values"]), "")
             return None
 
-        Form(app, ask, lambda ev: _event(s, "tableau", ev)).start()
+        Form(app, ask_tableau, lambda ev: event(s, "tableau", ev)).start()
     elif key == "first":
-        spec = mv["first"]
-        Form(app, lambda ev: None if "player" in ev else ("player", "First player", "pick", seats(names, spec["players"]), ""),
-             lambda ev: _event(s, "first", ev)).start()
+        ask_one(s, "first", "player", "First player", seats(names, mv["first"]["players"]))
     elif key == "trick":
         spec = mv["trick"]
 
-        def ask(ev):
+        def ask_trick(ev):
             if "winner" not in ev:
                 return ("winner", "Trick won by", "pick", seats(names, spec["players"]), "")
             take = spec["take"][ev["winner"]]
@@ -97,48 +90,44 @@ def act(s, key):
                 return ("low_suit", "Its planet", "pick", _planets(spec["low_values"] or spec["values"]), "")
             return None
 
-        def done(ev):
+        def trick_done(ev):
             if ev.get("low") is None:
                 ev.pop("low", None)
                 ev.pop("low_suit", None)
             if ev.get("take") is None:
                 ev.pop("take", None)
-            _event(s, "trick", ev)
+            event(s, "trick", ev)
 
-        Form(app, ask, done).start()
+        Form(app, ask_trick, trick_done).start()
     elif key == "end":
         spec = mv["end"]
         choices = spec["choices"]
 
-        def done(ev):
+        def end_done(ev):
             take = ev.get("take") or [None] * n
             for p in range(n):
                 if take[p] is None and len(choices[p]) == 1:
                     take[p] = choices[p][0]
-            _event(s, "end", {"take": take})
+            event(s, "end", {"take": take})
 
-        Form(app, _end_ask(n, names, choices), done).start()
+        Form(app, _end_ask(n, names, choices), end_done).start()
     elif key == "move":
         spec = mv["move"]
         extra = {"supply": "Supply"}
 
-        def ask(ev):
+        def ask_move(ev):
             if "from" not in ev:
                 return ("from", "Move from", "pick", seats(names, spec["from"], extra), "")
             if "to" not in ev:
                 return ("to", "Move to", "pick", seats(names, [p for p in spec["to"] if p != ev["from"]], extra), "")
-            if "planet" not in ev:
-                src = ev["from"]
-                have = s.state["supply"] if src == "supply" else s.state["tokens"][src]
-                from shared_rules.moons import PLANETS
+            from shared_rules.moons import PLANETS
 
+            src = ev["from"]
+            have = s.state["supply"] if src == "supply" else s.state["tokens"][src]
+            if "planet" not in ev:
                 vals = [PLANETS[i] for i in range(4) if have[i]]
                 return ("planet", "Planet", "pick", _planets(vals), "")
             if "count" not in ev:
-                from shared_rules.moons import PLANETS
-
-                src = ev["from"]
-                have = s.state["supply"] if src == "supply" else s.state["tokens"][src]
                 top = have[PLANETS.index(ev["planet"])]
                 if top <= 1:
                     ev["count"] = 1
@@ -146,7 +135,7 @@ def act(s, key):
                     return ("count", "How many", "num", (spec.get("min", 1), top, 1), "")
             return None
 
-        Form(app, ask, lambda ev: _event(s, "move", ev)).start()
+        Form(app, ask_move, lambda ev: event(s, "move", ev)).start()
 
 
 def _end_ask(n, names, choices):

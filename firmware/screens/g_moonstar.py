@@ -5,7 +5,7 @@ the result. Choices and ranges come from the rules' legal() spec."""
 
 from screens.base import title_bar, text_right
 from screens.form import Form, seats
-from screens.gcommon import hint, scoreboard
+from screens.gcommon import ask_one, event, hint, scoreboard
 
 PLAYERS = (2, 8)
 
@@ -25,34 +25,20 @@ def finish_options(ev, n, app):
 
 
 # -- actions -----------------------------------------------------------------
-def actions(s):
-    mv = s.moves()
-    out = []
-    if "roll_for_setter" in mv:
-        out.append(("Roll for setter", "roll"))
-    if "choose_setter" in mv:
-        out.append(("Choose setter", "choose_setter"))
-    if "variants" in mv:
-        out.append(("Choose variants", "variants"))
-    if "setup" in mv:
-        out.append(("Device rolls", "setup_seed"))
-        out.append(("Enter set-up", "setup_enter"))
-        out.append(("Skip set-up", "setup_skip"))
-    if "bid" in mv:
-        out.append(("Bid", "bid"))
-    if "challenge" in mv:
-        out.append(("Challenge", "challenge"))
-    if "bet" in mv:
-        out.append(("Side bet", "bet"))
-    if "start_play" in mv:
-        out.append(("Start play", "start_play"))
-    if "result" in mv:
-        out.append(("Enter result", "result"))
-    return out
-
-
-def _submit(s, ev):
-    return s.submit(ev)
+# (legal move, menu label, action key)
+ACTIONS = (
+    ("roll_for_setter", "Roll for setter", "roll"),
+    ("choose_setter", "Choose setter", "choose_setter"),
+    ("variants", "Choose variants", "variants"),
+    ("setup", "Device rolls", "setup_seed"),
+    ("setup", "Enter set-up", "setup_enter"),
+    ("setup", "Skip set-up", "setup_skip"),
+    ("bid", "Bid", "bid"),
+    ("challenge", "Challenge", "challenge"),
+    ("bet", "Side bet", "bet"),
+    ("start_play", "Start play", "start_play"),
+    ("result", "Enter result", "result"),
+)
 
 
 def act(s, key):
@@ -67,20 +53,18 @@ def act(s, key):
             else:
                 app.toast("%s sets up the first round" % names[st["setter"]])
     elif key == "choose_setter":
-        spec = mv["choose_setter"]
-        Form(app, lambda ev: None if "player" in ev else ("player", "Setter", "pick", seats(names, spec["players"]), ""),
-             lambda ev: _event(s, "choose_setter", ev)).start()
+        ask_one(s, "choose_setter", "player", "Setter", seats(names, mv["choose_setter"]["players"]))
     elif key == "variants":
         from screens.ms_options import variant_field
 
-        def done(ev):
+        def variants_done(ev):
             ev.pop("np", None)
-            _event(s, "variants", ev)
+            event(s, "variants", ev)
             from app import drop
 
             drop(("screens.ms_options",))
 
-        Form(app, lambda ev: variant_field(ev, app), done).start()
+        Form(app, lambda ev: variant_field(ev, app), variants_done).start()
     elif key == "setup_seed":
         if s.submit({"type": "setup", "seed": app.board.random32()}):
             show_situation(s)
@@ -91,22 +75,20 @@ def act(s, key):
     elif key == "bid":
         spec = mv["bid"]
 
-        def ask(ev):
+        def ask_bid(ev):
             if "player" not in ev:
                 return ("player", "Bidder", "pick", seats(names, spec["players"]), "")
             if "amount" not in ev:
                 return ("amount", "Bid: " + names[ev["player"]][:10], "num", (spec["min"], spec["max"], spec["min"]), "standing %d" % s.state["bid"])
             return None
 
-        Form(app, ask, lambda ev: _event(s, "bid", ev)).start()
+        Form(app, ask_bid, lambda ev: event(s, "bid", ev)).start()
     elif key == "challenge":
-        spec = mv["challenge"]
-        Form(app, lambda ev: None if "player" in ev else ("player", "Challenger", "pick", seats(names, spec["players"]), ""),
-             lambda ev: _event(s, "challenge", ev)).start()
+        ask_one(s, "challenge", "player", "Challenger", seats(names, mv["challenge"]["players"]))
     elif key == "bet":
         spec = mv["bet"]
 
-        def ask(ev):
+        def ask_bet(ev):
             if "player" not in ev:
                 return ("player", "Bettor", "pick", seats(names, spec["players"]), "")
             if "on" not in ev:
@@ -115,32 +97,29 @@ def act(s, key):
                 return ("amount", "Amount", "num", (0, spec["limits"][ev["player"]], 0), names[ev["player"]][:16])
             return None
 
-        Form(app, ask, lambda ev: _event(s, "bet", ev)).start()
+        Form(app, ask_bet, lambda ev: event(s, "bet", ev)).start()
     elif key == "start_play":
         s.submit({"type": "start_play"})
     elif key == "result":
         spec = mv["result"]
         bid = s.state["bid"]
 
-        def ask(ev):
+        def ask_points(ev):
             if "points" not in ev:
                 return ("points", "Points scored", "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
             return None
 
-        def done(ev):
-            if _event(s, "result", ev):
+        def result_done(ev):
+            if event(s, "result", ev):
                 last = s.state.get("last") or {}
-                if last.get("bidder") is not None:
+                if last.get("bidder") is None:
+                    return
+                if last.get("sit"):
+                    show_best(s)  # says made/failed too, beside the best possible
+                else:
                     app.toast("%s %s %d (%d points)" % (names[last["bidder"]], "made" if last["made"] else "failed", last["bid"], last["points"]))
 
-        Form(app, ask, done).start()
-
-
-def _event(s, kind, ev):
-    e = {"type": kind}
-    for k in ev:
-        e[k] = ev[k]
-    return s.submit(e)
+        Form(app, ask_points, result_done).start()
 
 
 def _setup_form(s, spec):
@@ -169,7 +148,7 @@ def _setup_form(s, spec):
 
     def done(ev):
         ev["planets"] = [[ev["planets"][i], values[i]] for i in range(len(values))] if values else []
-        if _event(s, "setup", ev):
+        if event(s, "setup", ev):
             show_situation(s)
 
     Form(s.app, ask, done).start()
@@ -190,13 +169,32 @@ def show_situation(s):
         s.app.push(Notice(s.app, "Situation", situation_text(sit)))
 
 
+def _best_known(s):
+    """The last round was bid on and its situation is known."""
+    last = s.state.get("last")
+    return bool(last and last.get("sit") and last.get("bidder") is not None)
+
+
+def show_best(s):
+    """The last round's points beside the best possible (screens/ms_best.py,
+    loaded for that screen only)."""
+    from screens.ms_best import BestPossible
+
+    s.app.push(BestPossible(s.app, s.state["round"], s.state["last"]))
+
+
 def menu_items(s):
-    return [("Situation", "sit")] if s.state.get("sit") else []
+    items = [("Situation", "sit")] if s.state.get("sit") else []
+    if _best_known(s):
+        items.append(("Last round", "best"))
+    return items
 
 
 def menu_action(s, key):
     if key == "sit":
         show_situation(s)
+    elif key == "best":
+        show_best(s)
 
 
 # -- drawing -------------------------------------------------------------------

@@ -4,7 +4,7 @@ Ranges (moons left this round, hands in a trick) come from legal()."""
 
 from screens.base import title_bar, text_right
 from screens.form import Form, seats
-from screens.gcommon import hint
+from screens.gcommon import ask_one, event, hint
 
 PLAYERS = (2, 6)
 
@@ -40,14 +40,8 @@ def _hand_names(s):
     return names
 
 
-def actions(s):
-    mv = s.moves()
-    out = []
-    if "trick" in mv:
-        out.append(("Trick won", "trick"))
-    if "illegal" in mv:
-        out.append(("Illegal play", "illegal"))
-    return out
+# (legal move, menu label, action key)
+ACTIONS = (("trick", "Trick won", "trick"), ("illegal", "Illegal play", "illegal"))
 
 
 def act(s, key):
@@ -73,18 +67,9 @@ def act(s, key):
                     return ("little", "LITTLE MOONs", "num", (0, top, 0), "winner -1 each")
             return None
 
-        Form(app, ask, lambda ev: _event(s, "trick", ev)).start()
+        Form(app, ask, lambda ev: event(s, "trick", ev)).start()
     elif key == "illegal":
-        spec = mv["illegal"]
-        Form(app, lambda ev: None if "player" in ev else ("player", "Who played it?", "pick", seats(hands, spec["players"]), ""),
-             lambda ev: _event(s, "illegal", ev)).start()
-
-
-def _event(s, kind, ev):
-    e = {"type": kind}
-    for k in ev:
-        e[k] = ev[k]
-    return s.submit(e)
+        ask_one(s, "illegal", "player", "Who played it?", seats(hands, mv["illegal"]["players"]))
 
 
 def _chips(d, x, y, n):

@@ -13,8 +13,6 @@ def games_menu(app):
             out.append(("%s %s" % (mark, g["id"][:13]), g))
         return out
 
-    menu = None
-
     def deleted():
         menu.items = items()
         app.pop_to(depth)
@@ -38,5 +36,5 @@ def games_menu(app):
             app.push(Ask(app, "NOT SYNCED", "Game %s is not on any PC yet. Delete it for ever?" % g["id"], yes))
 
     depth = len(app.stack) + 1
-    menu = Menu(app, "Games", items(), choose, right="s=sync")
+    menu = Menu(app, "Games", items(), choose, right="s=sync")  # the closures above see it once assigned
     app.push(menu)

@@ -1,6 +1,10 @@
-"""Drawing pieces the game screens share: the score list and the hint line."""
+"""What the game screens (screens/g_*.py) share: the score list, the hint
+line, the menu of the actions legal() allows, and entering an event. One
+copy here, loaded with whichever game is played, costs less heap than the
+same lines in every game's module."""
 
 from screens.base import text_right
+from screens.form import Form
 
 
 def scoreboard(d, names, scores, y=11, rows=4, mark=None, top=0):
@@ -17,3 +21,29 @@ def scoreboard(d, names, scores, y=11, rows=4, mark=None, top=0):
 def hint(d, text):
     d.fill_rect(0, 55, 128, 9, 1)
     d.text(text[:16], 1, 56, 0)
+
+
+def offered(mv, table):
+    """Menu items (label, key) of the actions whose move is legal now
+    (`mv`: legal()'s moves); `table` rows are (move, label, key), in menu
+    order. One move may give several actions."""
+    return [(label, key) for move, label, key in table if move in mv]
+
+
+def event(s, kind, ev, fields=None):
+    """Submit an event of type `kind` with the fields entered in `ev` (and
+    the fixed `fields`); True when the rules accepted it."""
+    e = {"type": kind}
+    for k in ev:
+        e[k] = ev[k]
+    if fields:
+        for k in fields:
+            e[k] = fields[k]
+    return s.submit(e)
+
+
+def ask_one(s, kind, key, title, items, fields=None, done=None):
+    """An event with one field to pick (`key` from the menu `items`), then
+    submitted as `kind` with `fields`; or handed to done(ev) instead."""
+    Form(s.app, lambda ev: None if key in ev else (key, title, "pick", items, ""),
+         done or (lambda ev: event(s, kind, ev, fields))).start()

@@ -78,8 +78,7 @@ def variant_field(ev, app):
 def option_field(ev, n, app):
     o = _o()
     if "game" not in ev:
-        items = [("%d %s" % (g, LABELS[g]), g) for g in range(1, 13)]
-        items.append(("Combine 2-11", "combo"))
+        items = [("%d %s" % (g, LABELS[g]), g) for g in range(1, 13)] + [("Combine 2-11", "combo")]
         return ("game", "Moonstar game", "pick", items, "")
     g = ev["game"]
     if g == "combo":

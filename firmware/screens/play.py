@@ -1,5 +1,6 @@
 """The game screen, the same for every game: the game's UI module draws it
-and lists the actions the rules allow now (legal()).
+and lists the actions the rules allow now (legal()): its ACTIONS table of
+(move, label, key), or its own actions(s) where a table does not say it all.
 
 OK: the main action (or a menu of the legal ones); short BACK: the game
 menu (pause/resume the timer, standings, situation, home); long BACK: undo
@@ -7,6 +8,7 @@ menu (pause/resume the timer, standings, situation, home); long BACK: undo
 
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from screens.base import Menu
+from screens.gcommon import offered
 
 
 class Play:
@@ -48,7 +50,7 @@ class Play:
     def actions(self):
         app = self.app
         s = app.session
-        acts = self.ui.actions(s)
+        acts = self.ui.actions(s) if hasattr(self.ui, "actions") else offered(s.moves(), self.ui.ACTIONS)
         if not acts:
             if s.state.get("over"):
                 from screens.standings import Standings

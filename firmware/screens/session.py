@@ -20,7 +20,7 @@ class Session:
         self.match = match
         self.timer = None
         self.timer_phase = None
-        self._legal = None
+        self._legal = {}  # match.legal() for event number _legal_n
         self._legal_n = -1
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice

@@ -19,8 +19,6 @@ def _items(app):
 def settings_menu(app):
     from app import SETTING_RANGES
 
-    menu = None
-
     def changed(key, value):
         app.conf[key] = value
         app.save_settings()
@@ -39,5 +37,5 @@ def settings_menu(app):
 
         app.push(NumberPick(app, key.replace("_", " "), lo, hi, app.conf[key], done, unit=unit))
 
-    menu = Menu(app, "Settings", _items(app), choose)
+    menu = Menu(app, "Settings", _items(app), choose)  # the closures above see it once assigned
     app.push(menu)

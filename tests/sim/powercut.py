@@ -54,6 +54,7 @@ def moonstar_script(b, mark):
         p("down", 40, 40)
     p("ok"); mark()                       # 20 points: P2 fails 25
     b.advance(3100)
+    p("ok")                               # close the points / best possible screen
     p("ok"); p("down"); p("down"); p("ok"); mark()  # skip the set-up
     b.advance(1000)
     p("ok"); p("ok"); p("ok"); mark()     # P1 (P2 sits out) bids 20

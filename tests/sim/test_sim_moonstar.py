@@ -3,7 +3,26 @@ simulated board: setter roll, device set-up, the bidding minute with
 hold-to-accelerate bid entry, the playing minute, results, until a player
 passes 200. The journal on flash must replay to what the screen showed."""
 
+import re
+
 import simtools as st
+from shared_rules.solver import solve
+
+
+def check_best_possible(b, flash):
+    """After a round with a device-rolled set-up: the bidder's points and
+    "best possible: N", N being what the solver finds on the PC for the
+    situation the journal recorded."""
+    scr = st.screen(b)
+    assert "R1 result" in scr and "made" in scr, scr
+    assert re.search(r"points: *70$", scr, re.M), scr
+    sit = st.replay(flash).state["last"]["sit"]
+    assert sit and sit["dice"], sit
+    best = re.search(r"best possible:? *(\d+)$", scr, re.M)
+    assert best, scr
+    want = solve(sit)["best"]
+    assert int(best.group(1)) == want, (scr, sit)
+    assert ("> best!" in scr) == (70 > want), scr  # points above the best: flagged
 
 
 def start_game(b, game_label, players=None):
@@ -62,8 +81,12 @@ def test_moonstar_full_game(tmp_path):
             b.press("ok")
             assert "bid 70" in st.screen(b)
             b.press("ok")  # points default to the bid
-            assert "made 70" in st.screen(b)
-            st.wait_toast(b)
+            if rnd == 0:
+                check_best_possible(b, tmp_path / "flash")
+                b.press("ok")
+            else:
+                assert "made 70" in st.screen(b)  # no situation: a toast says it
+                st.wait_toast(b)
         scr = st.screen(b)
         assert "Won: P1" in scr, scr
         st.snap(b, "moonstar-over")
@@ -71,6 +94,51 @@ def test_moonstar_full_game(tmp_path):
         assert m.state["scores"] == [210, 0] and m.winner() == 0
         kinds = [e["type"] for e in st.journal_events(tmp_path / "flash")]
         assert kinds.count("time_up") == 3 and kinds.count("result") == 3
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_best_possible_after_a_squares_round(tmp_path):
+    """Game 7 (squared piles) takes the solver's branch and bound
+    (shared_rules/solver_piles.py), loaded beside the game within the
+    tests' heap; the screen's number is the PC's."""
+    b = st.new_board(tmp_path, seed=3)
+    try:
+        start_game(b, "Moonstar")
+        b.press("down")
+        b.press("down")
+        b.press("ok")  # 2 players
+        st.choose(b, "7 No planets")
+        b.press("ok")
+        b.press("ok")
+        b.press("ok")
+        st.choose(b, "Choose setter")
+        st.choose(b, "P2")
+        b.press("ok")
+        st.choose(b, "Device rolls")
+        b.press("ok")  # close the situation
+        b.press("ok")
+        st.choose(b, "P1")
+        b.press("ok")  # the lowest legal bid
+        b.press("back")
+        st.choose(b, "Time up now")
+        b.press("ok")
+        b.press("ok")  # points: the bid
+        sit = st.replay(tmp_path / "flash").state["last"]["sit"]
+        assert sit["scoring"] == "squares"
+        b.advance(2000)  # a few hundred loop passes at most for the search
+        scr = st.screen(b)
+        best = re.search(r"best possible:? *(\d+)$", scr, re.M)
+        assert best and int(best.group(1)) == solve(sit)["best"], (scr, sit)
+        assert "points: 20" in scr and "> best!" not in scr, scr
+        st.snap(b, "moonstar-best")
+        b.press("ok")
+        assert "R2" in st.screen(b), st.screen(b)
+        b.press("back")
+        st.choose(b, "Last round")  # the screen again, from the game menu
+        b.advance(2000)
+        assert best.group(0) in st.screen(b), st.screen(b)
         st.no_faults(b)
     finally:
         b.kill()

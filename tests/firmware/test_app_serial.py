@@ -1,0 +1,86 @@
+"""The app's share of a loop pass for the PC (App.serial): every request
+already waiting is served in the same pass, but never for longer than
+SERIAL_MS of the board's clock, so the buttons and the timer keep their
+pace during a sync; an idle link unloads the protocol. Plain test_*
+functions: CPython (pytest) and MicroPython (test_firmware_upy.py)."""
+
+import app as app_module
+from app import SERIAL_IDLE_MS, SERIAL_MS, App
+
+
+class Clock:
+    """A board clock that moves `step` ms at every reading."""
+
+    def __init__(self, step):
+        self.now = 1000
+        self.step = step
+
+    def ticks_ms(self):
+        self.now += self.step
+        return self.now
+
+
+class Protocol:
+    """Answers `waiting` frames, one per poll() (as firmware/protocol.py
+    does), then finds nothing more."""
+
+    def __init__(self, waiting):
+        self.waiting = waiting
+        self.polls = 0
+
+    def poll(self):
+        self.polls += 1
+        if self.waiting:
+            self.waiting -= 1
+            return 40  # bytes read for one frame
+        return 0
+
+
+class BareApp(App):
+    """The App without a board, display or flash: only what serial() reads."""
+
+    def __init__(self, clock, proto):
+        self.board = clock
+        self.protocol = proto
+        self.serial_at = 0
+
+
+def _app(clock, proto):
+    return BareApp(clock, proto)
+
+
+def test_every_waiting_request_is_served_in_one_pass():
+    p = Protocol(12)
+    a = _app(Clock(0), p)
+    a.serial(5000)
+    assert p.waiting == 0 and p.polls == 13
+    assert a.serial_at == 5000 and a.protocol is p
+
+
+def test_a_pass_stops_serving_after_its_time_budget():
+    step = 3
+    p = Protocol(100)
+    a = _app(Clock(step), p)
+    a.serial(5000)
+    served = 100 - p.waiting
+    # one frame, then more only while less than SERIAL_MS has gone by
+    assert 1 < served <= 1 + (SERIAL_MS + step - 1) // step, served
+    assert p.waiting > 0  # the rest waits for the next pass
+    before = p.waiting
+    a.serial(5020)
+    assert 1 < before - p.waiting <= 1 + (SERIAL_MS + step - 1) // step
+
+
+def test_an_idle_link_unloads_the_protocol_only_after_the_idle_time():
+    p = Protocol(0)
+    a = _app(Clock(0), p)
+    a.serial(SERIAL_IDLE_MS - 1)
+    assert a.protocol is p and p.polls == 1
+    dropped = []
+    real = app_module.drop
+    app_module.drop = dropped.extend
+    try:
+        a.serial(SERIAL_IDLE_MS)
+    finally:
+        app_module.drop = real
+    assert a.protocol is None and dropped == ["protocol"]
