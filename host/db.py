@@ -28,7 +28,7 @@ import sqlite3
 import sys
 import time
 
-from shared_rules import game_names
+from shared_rules import game_names, get_game
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
 from shared_rules.wire import decode as _decode
@@ -244,6 +244,13 @@ def _fits_device(name):
 
 
 # ---------------------------------------------------------------- database
+
+def start_scores(journal):
+    """The scores before the first round, from the rules core (Shoot the
+    Moon starts everyone on 2 chips, the others on 0)."""
+    header = _decode(journal.split(b"\n", 1)[0])
+    return list(get_game(header["game"]).new(header["players"], header.get("options") or {})["scores"])
+
 
 class Database:
     """One open moontable database. Use `Database.open(path)`."""
@@ -754,6 +761,7 @@ class Database:
                 rounds[rnd - 1].append(score)
             s["round_scores"] = rounds
             s["journal"] = bytes(c.execute("SELECT journal FROM games WHERE id=?", (pk,)).fetchone()[0])
+        s["start_scores"] = start_scores(s["journal"])
         return s
 
     def quarantined(self):

@@ -44,7 +44,7 @@ def game_chart(plt, g, path):
     rounds = g["round_scores"]
     xs = list(range(0, len(rounds) + 1))
     for seat, name in enumerate(g["players"]):
-        ys = [0] + [r[seat] for r in rounds]
+        ys = [g["start_scores"][seat]] + [r[seat] for r in rounds]
         ax.plot(xs, ys, marker="o", markersize=3, label=name)
     ax.set_xlabel("round")
     ax.set_ylabel("chips" if g["game"] == "shoot-the-moon" else "score")

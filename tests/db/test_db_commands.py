@@ -4,6 +4,7 @@ status 2 for every bad input."""
 import csv
 import io
 import json
+import os
 import re
 
 import pytest
@@ -223,3 +224,19 @@ def test_a_real_process_prints_no_traceback(tmp_path):
     assert r.returncode == 2 and "truncated" in r.stderr and "Traceback" not in r.stderr
     r = dbkit.cli_process("show", "7", "--db", tmp_path / "m.db")
     assert r.returncode == 2 and "no game 7" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_report_chart_starts_from_the_rules_starting_scores(tmp_path):
+    """Shoot the Moon starts everyone on 2 chips: a chart's first point
+    comes from the rules core, not an assumed 0."""
+    from host.db import Database
+
+    path = tmp_path / "m.db"
+    db = Database.open(path)
+    try:
+        with open(os.path.join(dbkit.ROOT, "tests", "data", "shoot-the-moon-individual.jsonl"), "rb") as f:
+            db.import_log(f.read())
+        g = db.game(db.games()[0]["id"])
+    finally:
+        db.close()
+    assert g["start_scores"] == [2, 2, 2]
