@@ -257,10 +257,7 @@ class SimBoard:
             if self.serial_fd in ready:
                 self._drain_serial()
             if self.from_board in ready:
-                chunk = os.read(self.from_board, 65536)
-                if chunk:
-                    self._buf += chunk
-                    self._parse()
+                self.read_hardware()
         return bytes(self.serial_out)
 
     def alive(self):
@@ -342,6 +339,16 @@ class SimBoard:
                 self._exited()
             self._buf += chunk
         return self._parse()
+
+    def read_hardware(self):
+        """Take in what the board sent on its hardware link (I2C, buzzer,
+        idle messages) and handle it; False when the link has closed."""
+        chunk = os.read(self.from_board, 65536)
+        if not chunk:
+            return False
+        self._buf += chunk
+        self._parse()
+        return True
 
     def _parse(self):
         buf = self._buf

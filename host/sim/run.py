@@ -380,13 +380,8 @@ class Live:
             ready, _, _ = select.select(fds, [self.user_master] if self.pending else [], [], 0.03)
             if self.pending:
                 self.flush_user()
-            if b.from_board in ready:
-                chunk = os.read(b.from_board, 65536)
-                if chunk:
-                    b._buf += chunk
-                    b._parse()
-                else:
-                    self._link_closed(b)
+            if b.from_board in ready and not b.read_hardware():
+                self._link_closed(b)
             if self.console in ready:
                 self.console_out()
             if self.user_master in ready:

@@ -4,6 +4,7 @@ every position, normal or inverted), and drive menus by their labels."""
 
 import json
 import subprocess
+import time
 from pathlib import Path
 
 from host.sim.board_link import ROOT, SimBoard, micropython_path
@@ -187,3 +188,14 @@ def snap(board, name):
     """Save the panel as docs/screens/<name>.png (for the README)."""
     DOCS.mkdir(parents=True, exist_ok=True)
     board.png(DOCS / (name + ".png"), 3)
+
+
+def wait_for(cond, timeout=20.0):
+    """Poll cond() until it is true (True) or timeout seconds pass (False):
+    for the live board, which runs on the real clock."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return False

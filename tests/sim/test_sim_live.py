@@ -14,13 +14,6 @@ from host.sim.board_link import deploy
 from host.sim.run import Live, keys_to_events
 
 
-def wait_for(cond, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_key_mapping():
@@ -37,9 +30,9 @@ def test_live_board_keys_serial_and_ctrl_c(tmp_path):
     t = threading.Thread(target=live.loop, daemon=True)
     t.start()
     try:
-        assert wait_for(lambda: "New game" in st.screen(live.board))
+        assert st.wait_for(lambda: "New game" in st.screen(live.board))
         os.write(kw, b"o")  # OK: into the New game menu
-        assert wait_for(lambda: "Moonstar" in st.screen(live.board)), st.screen(live.board)
+        assert st.wait_for(lambda: "Moonstar" in st.screen(live.board)), st.screen(live.board)
         port = serial.Serial(live.port, 115200, timeout=0.2)
         port.write(b"\x03")  # Ctrl-C from the PC
         got = b""
@@ -55,7 +48,7 @@ def test_live_board_keys_serial_and_ctrl_c(tmp_path):
         assert b"42" in got
         first = live.board
         port.write(b"\x04")  # Ctrl-D leaves the REPL: the board powers up again
-        assert wait_for(lambda: live.board is not first and "New game" in st.screen(live.board))
+        assert st.wait_for(lambda: live.board is not first and "New game" in st.screen(live.board))
         port.close()
     finally:
         os.write(kw, b"q")

@@ -32,13 +32,6 @@ from host.sim.run import FRIENDLY_BANNER, RAW_BANNER, SOFT_REBOOT, Live, ReplWat
 BOARD_SAYS = b"OK\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>"
 
 
-def wait_for(cond, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 class Running:
@@ -88,7 +81,7 @@ def read_until(port, marker, timeout=10.0):
 def sim(tmp_path_factory):
     r = Running(tmp_path_factory.mktemp("mpremote") / "flash")
     try:
-        assert wait_for(r.at_home), st.screen(r.live.board)
+        assert st.wait_for(r.at_home), st.screen(r.live.board)
         yield r
     finally:
         r.close()
@@ -141,7 +134,7 @@ def test_soft_reset_in_the_raw_repl_sends_what_a_board_sends_and_skips_main(sim)
         assert sim.live.boots[before:] == [(0, "raw")]
         port.write(b"\x04")  # soft reset at >>>: the app runs again, as on a board
         assert read_until(port, SOFT_REBOOT).endswith(b"\r\n" + SOFT_REBOOT)
-    assert wait_for(lambda: sim.live.boots[-1] == (0, "app") and sim.at_home())
+    assert st.wait_for(lambda: sim.live.boots[-1] == (0, "app") and sim.at_home())
     assert b"Traceback" not in bytes(sim.live.heard)
 
 
@@ -187,12 +180,12 @@ def test_mpremote_soft_reset_and_reset(sim):
     code, out, err = mpremote(sim.port, "soft-reset")
     assert code == 0, err
     assert sim.live.boots[before:] == [(0, "raw")]
-    assert wait_for(lambda: sim.live.watch.mode == "friendly")  # mpremote left it at >>>, no app
+    assert st.wait_for(lambda: sim.live.watch.mode == "friendly")  # mpremote left it at >>>, no app
 
     code, out, err = mpremote(sim.port, "reset")
     assert code == 0, err
-    assert wait_for(lambda: sim.live.boots[-1] == (RESET_EXIT, "app"))  # machine.reset(): a hard reset
-    assert wait_for(sim.at_home), st.screen(sim.live.board)
+    assert st.wait_for(lambda: sim.live.boots[-1] == (RESET_EXIT, "app"))  # machine.reset(): a hard reset
+    assert st.wait_for(sim.at_home), st.screen(sim.live.board)
     # the app really is what runs now: stop it without a reset and ask
     code, out, err = mpremote(sim.port, "resume", "exec", "import sys; print('app' in sys.modules)")
     assert code == 0 and out.strip() == "True", (out, err)
@@ -205,7 +198,7 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
     flash = tmp_path / "flash"
     r = Running(flash)
     try:
-        assert wait_for(r.at_home)
+        assert st.wait_for(r.at_home)
         (flash / "data" / "mark.txt").write_text("kept")
         before = len(r.live.boots)
         p = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", r.port, "--board", "sim"],
@@ -217,8 +210,8 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
         manifest = json.loads((flash / "manifest.json").read_text())
         assert manifest["board"] == "sim" and "main.py" in manifest["files"]
         assert [q.name for q in flash.rglob("*.py")] == ["main.py"]  # the rest is .mpy
-        assert wait_for(lambda: r.live.boots[-1] == (0, "app") and len(r.live.boots) > before)
-        assert wait_for(r.at_home), st.screen(r.live.board)  # the flashed app runs
+        assert st.wait_for(lambda: r.live.boots[-1] == (0, "app") and len(r.live.boots) > before)
+        assert st.wait_for(r.at_home), st.screen(r.live.board)  # the flashed app runs
         assert (flash / "data" / "mark.txt").read_text() == "kept"
         heard = bytes(r.live.heard)
         assert SOFT_REBOOT in heard
@@ -230,7 +223,7 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
                            capture_output=True, text=True, timeout=180, cwd=str(ROOT))
         assert p.returncode == 0 and "app stopped with the protocol" in p.stdout, p.stdout + p.stderr
         assert re.search(r"\d+ unchanged", p.stdout), p.stdout
-        assert wait_for(lambda: len(r.live.boots) > before and r.at_home())
+        assert st.wait_for(lambda: len(r.live.boots) > before and r.at_home())
     finally:
         r.close()
 
