@@ -231,7 +231,8 @@ def draw(d, s, play):
     if ph == "bidding":
         title_bar(d, "R%d Bidding" % rnd)
         _clock(d, s, "BID")
-        hint(d, "OK:bid" + (" BACK:menu" if st["bid"] < 70 else " max bid"))
+        # Whether another bid can come is the rules' call (70 closes bidding).
+        hint(d, "OK:bid" + (" BACK:menu" if "bid" in s.moves() else " max bid"))
         return
     if ph == "playing":
         title_bar(d, "R%d Playing" % rnd)
