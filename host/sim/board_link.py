@@ -50,6 +50,11 @@ class BoardExited(RuntimeError):
         self.code = code
         self.output = output
 
+    def __reduce__(self):
+        # Picklable with its own arguments, so a test's worker process can
+        # hand it back to the parent intact (multiprocessing pickles errors).
+        return (BoardExited, (self.code, self.output))
+
 
 def micropython_path():
     found = shutil.which("micropython")

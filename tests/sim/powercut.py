@@ -110,7 +110,18 @@ def reference(tmp_root, name):
 def trial(args):
     """Kill the board after `kill_at` messages, restart it, check.
 
-    Returns a list of problems (empty when every check holds)."""
+    Returns a list of problems (empty when every check holds); an
+    unexpected error becomes a problem too, with its traceback, so one bad
+    trial is reported by name instead of breaking the worker pool."""
+    try:
+        return _trial(args)
+    except Exception:
+        import traceback
+
+        return ["kill %d of %s: %s" % (args[2], args[1], traceback.format_exc())]
+
+
+def _trial(args):
     tmp_root, name, kill_at, ref_events, n = args
     flash = Path(tmp_root) / ("cut-%s-%d" % (name, n))
     shutil.copytree(template(tmp_root), flash)
