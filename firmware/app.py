@@ -56,6 +56,16 @@ def drop(names):
                 delattr(parent, name[i + 1 :])
 
 
+def loaded_rules():
+    """The shared_rules modules loaded now. Taken right after a Match is
+    made, it is the set a game keeps resident: its rules module and what
+    that imports at load time. Everything the rules import later, on
+    first use (a phase's handler, legal(), the board tables), is shed
+    after each event (Session.shed)."""
+    mods = sys.modules
+    return [k for k in mods if k.startswith("shared_rules")]
+
+
 def default_settings():
     return {"bid_seconds": 60, "play_seconds": 60, "sound": True, "contrast": 255, "screen_off": 5}
 
@@ -174,6 +184,7 @@ class App:
 
         try:
             match = Match(game, players, options, {"device": self.board.info.get("id")})
+            resident = loaded_rules()
         except RuleError as e:
             self.toast(str(e))
             return False
@@ -188,8 +199,9 @@ class App:
         self.session = None
         gc.collect()
         gid = self.journal.new_game(match.header)
-        self.session = Session(self, gid, match)
+        self.session = Session(self, gid, match, resident)
         self.session.after_change()
+        self.session.shed()
         self.open_game()
         return True
 
@@ -220,6 +232,7 @@ class App:
             if header is None or gid is None:
                 return warnings
             match = Match.from_header(header)
+            resident = loaded_rules()
             skipped = 0
             for i in range(len(events)):
                 try:
@@ -232,8 +245,9 @@ class App:
             if skipped > 1:
                 warnings.append("%d events skipped in all" % skipped)
             events = None
-            self.session = Session(self, gid, match)
+            self.session = Session(self, gid, match, resident)
             self.session.after_change(resumed=True)
+            self.session.shed()
         except Exception as e:  # a damaged game must never stop the device
             self.session = None
             warnings.append("game %s could not be resumed: %s" % (gid, e))

@@ -5,7 +5,14 @@ Order of work for every event, so that a power cut can lose nothing the
 players were shown: check it with the rules, append it to the journal
 (written and flushed), apply it, and only then let the screen confirm it.
 The timer is not part of the rules' state; its remaining time is saved in a
-small file tied to the journal position, so a restart resumes it paused."""
+small file tied to the journal position, so a restart resumes it paused.
+
+After each event the rules' on-demand modules are unloaded again (shed):
+they load in a few ms when the next event needs them, and between events
+the heap holds only the game's resident rules."""
+
+import gc
+import sys
 
 from shared_rules.errors import RuleError
 from shared_rules.timer import SandTimer
@@ -14,10 +21,12 @@ TIMER_FILE = "timer.json"
 
 
 class Session:
-    def __init__(self, app, gid, match):
+    def __init__(self, app, gid, match, resident=None):
         self.app = app
         self.gid = gid
         self.match = match
+        # shared_rules modules loaded when the Match was made (app.loaded_rules)
+        self.resident = resident
         self.timer = None
         self.timer_phase = None
         self._legal = {}  # match.legal() for event number _legal_n
@@ -76,7 +85,23 @@ class Session:
         self.after_change(undo)
         if m.state.get("over"):
             self._finish()
+        self.shed()
         return True
+
+    def shed(self):
+        """Unload the shared_rules modules loaded since the Match was made.
+        Only the rules import them (lazily, by name, on each use), so no
+        live object holds on to an old copy; their qstrs stay interned,
+        their code is freed."""
+        keep = self.resident
+        if keep is None:
+            return
+        from app import drop
+
+        mods = [k for k in sys.modules if k.startswith("shared_rules.") and k not in keep]
+        if mods:
+            drop(mods)
+            gc.collect()
 
     def _finish(self):
         try:
