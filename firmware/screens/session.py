@@ -59,7 +59,14 @@ class Session:
     # -- changing -----------------------------------------------------------
     def submit(self, event):
         """Check, journal, apply. Returns True when accepted; otherwise the
-        rules' message is shown as a toast and nothing changes."""
+        rules' message is shown as a toast and nothing changes. Either way
+        the rules' on-demand modules are unloaded afterwards."""
+        try:
+            return self._submit(event)
+        finally:
+            self.shed()
+
+    def _submit(self, event):
         app = self.app
         m = self.match
         undo = event.get("type") == "undo"
@@ -85,7 +92,6 @@ class Session:
         self.after_change(undo)
         if m.state.get("over"):
             self._finish()
-        self.shed()
         return True
 
     def shed(self):

@@ -48,6 +48,13 @@ def test_app_level_logic_passes_under_micropython():
     assert run_upy(APP_MODULES, "128K") >= 8
 
 
+def test_session_logic_passes_under_micropython():
+    # Its own run, 192K: the Moonstar rules, each handler module and
+    # legal() are compiled from source here, and the test loads them again
+    # after every event (the board loads them as .mpy: tests/sim).
+    assert run_upy(["test_session"], "192K") >= 4
+
+
 def test_every_firmware_file_compiles_under_micropython():
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "firmware").rglob("*.py"))
     assert "firmware/main.py" in files and "firmware/app.py" in files

@@ -4,6 +4,8 @@ after SERIAL_IDLE_MS of silence), the menus only at Home, a game's screens
 only while it is played. These check that the reloaded code still works
 at every switch, under the tests' capped heap (conftest.py)."""
 
+import re
+
 import simtools as st
 from shared_rules.wire import decode, encode
 
@@ -55,6 +57,57 @@ def test_home_and_game_screens_swap_back_and_forth(tmp_path):
         st.choose(b, "5")
         assert st.journal_events(tmp_path / "flash")[-1] == {"type": "bid", "player": 0, "bid": 5}
         hello(b, 3)  # protocol, game screen and rules loaded together
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+# Ten rounds, each with a device-rolled situation and its best-possible
+# solve, in 160 KB: the smallest heap the first rounds need (at 156 KB an
+# early round already fails), so a heap that leaked or fragmented round by
+# round would fail a later one. bench/memory.py's whole scripted session
+# needs 156 KB.
+EVENING_HEAP = "160K"
+
+
+def test_a_long_moonstar_evening_fits_the_heap_of_a_short_one(tmp_path, monkeypatch):
+    """Round after round with a device-rolled set-up, so every round loads
+    and unloads the set-up rules, the bidding rules, legal() and the
+    solver of the best-possible screen, until someone wins."""
+    monkeypatch.setenv("MOONSIM_HEAP", EVENING_HEAP)
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Moonstar")
+        b.press("down")
+        b.press("down")
+        b.press("ok")  # 2 players
+        st.choose(b, "1 Basic")
+        b.press("ok")
+        b.press("ok")
+        b.press("ok")
+        st.choose(b, "Choose setter")
+        b.press("ok")  # P1 sets up first
+        rounds = 0
+        while "Won" not in st.screen(b):
+            rounds += 1
+            assert rounds <= 12, st.screen(b)
+            assert "Set-up" in st.screen(b), st.screen(b)
+            b.press("ok")
+            st.choose(b, "Device rolls")
+            b.press("ok")  # the situation
+            b.press("ok")  # bid
+            st.choose(b, "P1")
+            b.press("ok")  # the lowest bid, 20
+            b.press("back")
+            st.choose(b, "Time up now")
+            b.press("ok")
+            b.press("ok")  # points: the bid
+            scr = st.screen(b)
+            assert "R%d result" % rounds in scr and re.search(r"best possible:? *\d+$", scr, re.M), scr
+            b.press("ok")
+        m = st.replay(tmp_path / "flash")
+        assert rounds == 10 and m.state["scores"] == [200, 0] and m.winner() == 0
         st.no_faults(b)
     finally:
         b.kill()

@@ -1,0 +1,167 @@
+"""The game in progress (firmware/screens/session.py): an event is checked,
+journaled, applied, and the rules' on-demand modules are unloaded again
+afterwards, while the game's resident rules stay. Plain test_* functions:
+they run under CPython (pytest) and MicroPython (test_firmware_upy.py).
+
+On CPython the modules a test unloads are put back when it ends, so the
+rest of the suite keeps the module objects it imported."""
+
+import sys
+
+from app import drop, loaded_rules
+from screens.session import Session
+from shared_rules.match import Match
+
+ON_DEMAND = ("shared_rules.moonstar_first", "shared_rules.moonstar_setup", "shared_rules.moonstar_bid",
+             "shared_rules.moonstar_legal", "shared_rules.moonstar_board")
+
+
+class Journal:
+    def __init__(self, fail=False):
+        self.lines = []
+        self.fail = fail
+
+    def append(self, event):
+        if self.fail:
+            raise OSError(28, "no space left")
+        self.lines.append(dict(event))
+
+    def finish(self, gid):
+        pass
+
+
+class Store:
+    def __init__(self):
+        self.files = {}
+
+    def read_json(self, name, default):
+        return self.files.get(name, default)
+
+    def write_json(self, name, value):
+        self.files[name] = value
+
+
+class Sound:
+    def watch(self, timer):
+        pass
+
+
+class App:
+    """The few parts of firmware/app.App a Session uses."""
+
+    def __init__(self, journal=None):
+        self.journal = journal or Journal()
+        self.store = Store()
+        self.sound = Sound()
+        self.toasts = []
+        self.now = 0
+
+    def ticks(self):
+        return self.now
+
+    def epoch(self):
+        return None
+
+    def toast(self, text, ms=0):
+        self.toasts.append(text)
+
+
+class Modules:
+    """Saves sys.modules (and the shared_rules package's attributes) and
+    puts them back, so unloading here never leaks into other tests."""
+
+    def __enter__(self):
+        import shared_rules
+
+        self.pkg = shared_rules
+        self.mods = dict(sys.modules) if hasattr(sys.modules, "items") else None
+        self.attrs = dict(shared_rules.__dict__)
+        return self
+
+    def __exit__(self, *exc):
+        if self.mods is not None:
+            for k in list(sys.modules):
+                if k not in self.mods:
+                    del sys.modules[k]
+            for k in self.mods:
+                sys.modules[k] = self.mods[k]
+            for k in self.attrs:
+                try:
+                    setattr(self.pkg, k, self.attrs[k])
+                except (AttributeError, TypeError):
+                    pass
+        return False
+
+
+def _session(app):
+    """A fresh 3-player Moonstar session, made as the app makes one: with
+    only the game's resident rules loaded (an earlier test may have loaded
+    more)."""
+    drop(ON_DEMAND + ("shared_rules.solver", "shared_rules.solver_piles"))
+    match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1})
+    return Session(app, "g1", match, loaded_rules())
+
+
+def _loaded(names):
+    return [n for n in names if n in sys.modules]
+
+
+def test_on_demand_rules_are_unloaded_after_each_event():
+    with Modules():
+        app = App()
+        s = _session(app)
+        resident = list(s.resident)
+        assert "shared_rules.moonstar" in resident
+        events = [
+            {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
+            {"type": "setup", "planets": [[0, 10], [3, 5], [6, 10], [9, 5]], "moons": [1, 2, 4, 5, 7, 8, 11],
+             "dice": [1, 2, 2, 1, 1, 1, 1]},
+            {"type": "bid", "player": 0, "amount": 30},
+            {"type": "bid", "player": 2, "amount": 45},
+        ]
+        for e in events:
+            assert s.submit(e), app.toasts
+            assert s.moves()  # legal() was computed before the shed, and is kept
+            assert _loaded(ON_DEMAND) == [], _loaded(ON_DEMAND)
+            assert _loaded(resident) == resident
+        assert app.journal.lines == events
+        assert s.state["bid"] == 45 and s.state["bidder"] == 2
+        assert s.timer is not None and s.timer_phase == "bidding"
+
+
+def test_a_refused_event_is_not_journaled_and_changes_nothing():
+    with Modules():
+        app = App()
+        s = _session(app)
+        s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
+        s.submit({"type": "setup"})
+        s.submit({"type": "bid", "player": 0, "amount": 40})
+        before = s.state
+        assert not s.submit({"type": "bid", "player": 1, "amount": 35})
+        assert "35" in app.toasts[-1], app.toasts
+        assert s.state is before and len(app.journal.lines) == 3
+        assert _loaded(ON_DEMAND) == []
+
+
+def test_a_failed_flash_write_keeps_the_event_out_of_the_game():
+    with Modules():
+        app = App(Journal(fail=True))
+        s = _session(app)
+        before = s.state
+        assert not s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
+        assert "flash write failed" in app.toasts[-1]
+        assert s.state is before and s.match.count == 0
+
+
+def test_undo_reloads_nothing_it_does_not_need():
+    with Modules():
+        app = App()
+        s = _session(app)
+        s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
+        s.submit({"type": "setup"})
+        s.submit({"type": "bid", "player": 0, "amount": 40})
+        assert s.submit({"type": "undo"})
+        assert s.state["bid"] == 0 and s.state["phase"] == "bidding"
+        assert _loaded(ON_DEMAND) == []
+        assert s.submit({"type": "bid", "player": 1, "amount": 50})
+        assert s.state["bid"] == 50
