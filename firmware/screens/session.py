@@ -96,9 +96,10 @@ class Session:
 
     def shed(self):
         """Unload the shared_rules modules loaded since the Match was made.
-        Only the rules import them (lazily, by name, on each use), so no
-        live object holds on to an old copy; their qstrs stay interned,
-        their code is freed."""
+        Only the rules import them (lazily, by name, on each use), and the
+        best-possible screen's solver, which runs between events and
+        unloads itself; so no live object holds on to an old copy. Their
+        qstrs stay interned, their code is freed."""
         keep = self.resident
         if keep is None:
             return
