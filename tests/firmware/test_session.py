@@ -102,6 +102,15 @@ def _session(app):
     return Session(app, "g1", match, loaded_rules())
 
 
+def _bid_40(app):
+    """A session whose first round stands at Ann's bid of 40."""
+    s = _session(app)
+    for e in ({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
+              {"type": "setup"}, {"type": "bid", "player": 0, "amount": 40}):
+        assert s.submit(e), app.toasts
+    return s
+
+
 def _loaded(names):
     return [n for n in names if n in sys.modules]
 
@@ -132,10 +141,7 @@ def test_on_demand_rules_are_unloaded_after_each_event():
 def test_a_refused_event_is_not_journaled_and_changes_nothing():
     with Modules():
         app = App()
-        s = _session(app)
-        s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
-        s.submit({"type": "setup"})
-        s.submit({"type": "bid", "player": 0, "amount": 40})
+        s = _bid_40(app)
         before = s.state
         assert not s.submit({"type": "bid", "player": 1, "amount": 35})
         assert "35" in app.toasts[-1], app.toasts
@@ -156,10 +162,7 @@ def test_a_failed_flash_write_keeps_the_event_out_of_the_game():
 def test_undo_reloads_nothing_it_does_not_need():
     with Modules():
         app = App()
-        s = _session(app)
-        s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
-        s.submit({"type": "setup"})
-        s.submit({"type": "bid", "player": 0, "amount": 40})
+        s = _bid_40(app)
         assert s.submit({"type": "undo"})
         assert s.state["bid"] == 0 and s.state["phase"] == "bidding"
         assert _loaded(ON_DEMAND) == []

@@ -156,6 +156,22 @@ def new_board(tmp_path, seed=7):
     return SimBoard(tmp_path / "flash", seed=seed).start()
 
 
+def start_two_player_moonstar(board, game_label, setter):
+    """From Home: a new 2-player Moonstar game (`game_label` from the game
+    list, seats P1 and P2), the first setter chosen by name."""
+    choose(board, "New game")
+    choose(board, "Moonstar")
+    board.press("down")
+    board.press("down")
+    board.press("ok")  # 4 players by default, two presses down for 2
+    choose(board, game_label)
+    board.press("ok")
+    board.press("ok")
+    board.press("ok")
+    choose(board, "Choose setter")
+    choose(board, setter)
+
+
 def no_faults(board):
     """The serial log shows no traceback (a screen bug is caught and shown
     as a toast, so tests look here to catch it)."""

@@ -77,17 +77,7 @@ def test_a_long_moonstar_evening_fits_the_heap_of_a_short_one(tmp_path, monkeypa
     monkeypatch.setenv("MOONSIM_HEAP", EVENING_HEAP)
     b = st.new_board(tmp_path)
     try:
-        st.choose(b, "New game")
-        st.choose(b, "Moonstar")
-        b.press("down")
-        b.press("down")
-        b.press("ok")  # 2 players
-        st.choose(b, "1 Basic")
-        b.press("ok")
-        b.press("ok")
-        b.press("ok")
-        st.choose(b, "Choose setter")
-        b.press("ok")  # P1 sets up first
+        st.start_two_player_moonstar(b, "1 Basic", "P1")
         rounds = 0
         while "Won" not in st.screen(b):
             rounds += 1

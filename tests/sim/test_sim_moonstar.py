@@ -105,16 +105,7 @@ def test_best_possible_after_a_squares_round(tmp_path):
     tests' heap; the screen's number is the PC's."""
     b = st.new_board(tmp_path, seed=3)
     try:
-        start_game(b, "Moonstar")
-        b.press("down")
-        b.press("down")
-        b.press("ok")  # 2 players
-        st.choose(b, "7 No planets")
-        b.press("ok")
-        b.press("ok")
-        b.press("ok")
-        st.choose(b, "Choose setter")
-        st.choose(b, "P2")
+        st.start_two_player_moonstar(b, "7 No planets", "P2")
         b.press("ok")
         st.choose(b, "Device rolls")
         b.press("ok")  # close the situation
