@@ -32,6 +32,40 @@ _MODULES = {
 }
 
 
+# Game name -> the name on the box, which is what a player reads: on the
+# device, in every PC listing, in the report and in the exports. The game
+# names above are ids for logs and code, never shown.
+_DISPLAY = {
+    "moonstar": "Moonstar",
+    "shoot-the-moon": "Shoot the Moon",
+    "moon": "Moon (dominoes)",
+    "moons": "Moons",
+}
+
+
+def display_name(name):
+    """The box's name for a game id ("shoot-the-moon" -> "Shoot the Moon");
+    an unknown id is returned as it is, so a damaged record still shows."""
+    return _DISPLAY.get(name, name)
+
+
+def ranks(scores):
+    """Competition ranks for scores listed best first: equal scores share
+    a rank and the next rank skips (100, 80, 80, 50 -> 1, 2, 2, 4).
+    Accepts plain numbers or standings rows ([name, score])."""
+    out = []
+    prev = None
+    for i in range(len(scores)):
+        s = scores[i]
+        if isinstance(s, (list, tuple)):
+            s = s[1]
+        if i == 0 or s != prev:
+            rank = i + 1
+        out.append(rank)
+        prev = s
+    return out
+
+
 def game_names():
     """The names a game can be looked up by, in menu order."""
     return ["moonstar", "shoot-the-moon", "moon", "moons"]
@@ -48,4 +82,4 @@ def get_game(name):
     return module
 
 
-__all__ = ["RuleError", "RULES_VERSION", "game_names", "get_game"]
+__all__ = ["RuleError", "RULES_VERSION", "display_name", "game_names", "get_game", "ranks"]
