@@ -11,6 +11,13 @@ import gc
 import sys
 
 from buttons import BACK, LONG, OK, PRESS, Buttons
+
+# The settings and the module bookkeeping live in modules of their own, so
+# that screens never import the app (which imports the screens). The names
+# are imported here for the app's code; app.drop stays importable until every
+# screen has switched to `from modules import drop`.
+from device_settings import SETTING_RANGES, check_settings, default_settings  # noqa: F401
+from modules import GAME_MODULES, MENU_MODULES, drop, loaded_rules  # noqa: F401
 from shared_rules.errors import RuleError
 from shared_rules.timer import ticks_diff
 from sound import Sound
@@ -21,70 +28,6 @@ TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
 SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
 DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
-
-# Settings: defaults and allowed ranges (checked when a PC sets them too).
-SETTING_RANGES = {
-    "bid_seconds": (10, 600),
-    "play_seconds": (10, 600),
-    "contrast": (0, 255),
-    "screen_off": (0, 120),  # minutes of no button before the screen sleeps; 0 = never
-}
-
-
-# Modules a game screen does not need: unloaded when a game opens.
-MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.games", "screens.timer",
-                "screens.ms_options")
-# Modules only a game screen needs: unloaded when Home opens.
-GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
-                "screens.gcommon", "screens.standings", "screens.ms_best", "shared_rules.solver",
-                "shared_rules.solver_piles")
-
-
-def drop(names):
-    """Unload modules, so that their code is freed as soon as nothing else
-    refers to it (the heap is the device's scarcest resource; a module's
-    names, its qstrs, stay interned for ever, its bytecode does not).
-    Only call this for modules no live object still uses: importing one
-    again while an old copy is alive would hold two copies."""
-    mods = sys.modules
-    for name in names:
-        if name in mods:
-            del mods[name]
-            i = name.rfind(".")
-            parent = mods.get(name[:i]) if i > 0 else None
-            if parent is not None and hasattr(parent, name[i + 1 :]):
-                delattr(parent, name[i + 1 :])
-
-
-def loaded_rules():
-    """The shared_rules modules loaded now. Taken right after a Match is
-    made, it is the set a game keeps resident: its rules module and what
-    that imports at load time. Everything the rules import later, on
-    first use (a phase's handler, legal(), the board tables), is shed
-    after each event (Session.shed)."""
-    mods = sys.modules
-    return [k for k in mods if k.startswith("shared_rules")]
-
-
-def default_settings():
-    return {"bid_seconds": 60, "play_seconds": 60, "sound": True, "contrast": 255, "screen_off": 5}
-
-
-def check_settings(s):
-    """ValueError naming the first bad setting; the settings dict if sound."""
-    for key in s:
-        v = s[key]
-        if key == "sound":
-            if v not in (True, False):
-                raise ValueError("sound must be true or false")
-        elif key in SETTING_RANGES:
-            lo, hi = SETTING_RANGES[key]
-            if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-                raise ValueError("%s must be a whole number from %d to %d" % (key, lo, hi))
-        else:
-            raise ValueError("unknown setting %r" % (key,))
-    return s
-
 
 class App:
     def __init__(self, board):

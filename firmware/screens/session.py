@@ -25,7 +25,7 @@ class Session:
         self.app = app
         self.gid = gid
         self.match = match
-        # shared_rules modules loaded when the Match was made (app.loaded_rules)
+        # shared_rules modules loaded when the Match was made (modules.loaded_rules)
         self.resident = resident
         self.timer = None
         self.timer_phase = None
@@ -103,7 +103,7 @@ class Session:
         keep = self.resident
         if keep is None:
             return
-        from app import drop
+        from modules import drop
 
         mods = [k for k in sys.modules if k.startswith("shared_rules.") and k not in keep]
         if mods:

@@ -17,7 +17,7 @@ def _items(app):
 
 
 def settings_menu(app):
-    from app import SETTING_RANGES
+    from device_settings import SETTING_RANGES
 
     def changed(key, value):
         app.conf[key] = value

@@ -8,7 +8,7 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
-from app import drop, loaded_rules
+from modules import drop, loaded_rules
 from screens.session import Session
 from shared_rules.match import Match
 

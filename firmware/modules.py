@@ -1,0 +1,39 @@
+"""Loading and unloading modules on the device. Screens, the session and the
+app all shed code they no longer need; this is the one place that knows how,
+so no screen has to import the app (which imports the screens)."""
+
+import sys
+
+# Modules a game screen does not need: unloaded when a game opens.
+MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.games", "screens.timer",
+                "screens.ms_options")
+# Modules only a game screen needs: unloaded when Home opens.
+GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
+                "screens.gcommon", "screens.standings", "screens.ms_best", "shared_rules.solver",
+                "shared_rules.solver_piles")
+
+
+def drop(names):
+    """Unload modules, so that their code is freed as soon as nothing else
+    refers to it (the heap is the device's scarcest resource; a module's
+    names, its qstrs, stay interned for ever, its bytecode does not).
+    Only call this for modules no live object still uses: importing one
+    again while an old copy is alive would hold two copies."""
+    mods = sys.modules
+    for name in names:
+        if name in mods:
+            del mods[name]
+            i = name.rfind(".")
+            parent = mods.get(name[:i]) if i > 0 else None
+            if parent is not None and hasattr(parent, name[i + 1 :]):
+                delattr(parent, name[i + 1 :])
+
+
+def loaded_rules():
+    """The shared_rules modules loaded now. Taken right after a Match is
+    made, it is the set a game keeps resident: its rules module and what
+    that imports at load time. Everything the rules import later, on
+    first use (a phase's handler, legal(), the board tables), is shed
+    after each event (Session.shed)."""
+    mods = sys.modules
+    return [k for k in mods if k.startswith("shared_rules")]
