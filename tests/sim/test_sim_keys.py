@@ -1,0 +1,186 @@
+"""Simulator keys: separate taps are separate presses, a held key's
+auto-repeat stream is a hold, whatever the timing of the machine.
+
+host/sim/keys.py is a pure function of (key, timestamp) events, so these
+tests give the times explicitly; the levels it makes are then fed to the
+firmware's own buttons module (sampled every loop pass, as on the board)
+to see what the app gets. The last test plays three taps into the
+simulated board on its virtual clock and reads the bid they entered."""
+
+import importlib.util
+
+import pytest
+
+import simtools as st
+from host.sim.board_link import ROOT
+from host.sim.keys import GAP_MS, LONG_HOLD_MS, REPEAT_GAP_MS, TAP_MS, KeyButtons, timeline
+from host.sim.run import keys_to_events
+
+UP, DOWN, OK, BACK = 1, 2, 4, 8
+LOOP_MS = 20  # the firmware's loop pass when idle
+
+
+def firmware_buttons():
+    """firmware/buttons.py, loaded under its own name (the firmware's
+    modules are top-level on a board; here it must not shadow anything)."""
+    spec = importlib.util.spec_from_file_location("fw_buttons_for_sim_keys", ROOT / "firmware" / "buttons.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def presses(changes, bit):
+    """(down, up) intervals of one button in a timeline."""
+    out = []
+    down = None
+    for t, mask in changes:
+        if mask & bit and down is None:
+            down = t
+        elif not mask & bit and down is not None:
+            out.append((down, t))
+            down = None
+    assert down is None, "button still down at the end"
+    return out
+
+
+def firmware_events(changes, until):
+    """What the firmware's buttons module reports for these levels, sampled
+    every LOOP_MS: [(button name, kind name, count)]."""
+    fw = firmware_buttons()
+    b = fw.Buttons()
+    out = []
+    mask = 0
+    i = 0
+    for now in range(0, until, LOOP_MS):
+        while i < len(changes) and changes[i][0] <= now:
+            mask = changes[i][1]
+            i += 1
+        for button, kind, count in b.update(mask, now):
+            out.append((fw.NAMES[button], fw.KIND_NAMES[kind], count))
+    return out
+
+
+def stream(button, start, end, first_repeat=500, every=30, long=0):
+    """A held key as a terminal sends it: once at `start`, then after the
+    repeat delay every `every` ms until `end`."""
+    events = [(button, long, start)]
+    t = start + first_repeat
+    while t <= end:
+        events.append((button, long, t))
+        t += every
+    return events
+
+
+def test_taps_350_ms_apart_are_three_presses_not_a_hold():
+    changes = timeline([("up", 0, 0), ("up", 0, 350), ("up", 0, 700)])
+    assert presses(changes, UP) == [(0, TAP_MS), (350, 350 + TAP_MS), (700, 700 + TAP_MS)]
+    events = firmware_events(changes, 2000)
+    assert events == [("up", "press", 0)] * 3  # +3, and no auto-repeat
+
+
+@pytest.mark.parametrize("gap", [REPEAT_GAP_MS + 1, 150, 200, 300, 450, 600])
+def test_separate_taps_at_any_human_pace_are_separate_presses(gap):
+    taps = [("up", 0, i * gap) for i in range(5)]
+    changes = timeline(taps)
+    got = presses(changes, UP)
+    assert len(got) == 5
+    for (down, up), (_b, _l, t) in zip(got, taps):
+        assert down >= t and up - down == TAP_MS
+    for (_d, up), (down, _u) in zip(got, got[1:]):
+        assert down - up >= GAP_MS  # up long enough between them for the debounce
+    assert firmware_events(changes, 5 * gap + 2000) == [("up", "press", 0)] * 5
+
+
+def test_taps_of_ok_and_back_are_short_presses():
+    changes = timeline([("ok", 0, 0), ("ok", 0, 300), ("back", 0, 600)])
+    assert firmware_events(changes, 2000) == [("ok", "press", 0), ("ok", "press", 0), ("back", "press", 0)]
+
+
+@pytest.mark.parametrize("first_repeat,every", [(250, 30), (500, 30), (660, 40), (375, 90)])
+def test_a_held_up_key_is_a_hold_with_the_firmwares_auto_repeat(first_repeat, every):
+    events = stream("up", 0, 3000, first_repeat, every)
+    changes = timeline(events)
+    got = presses(changes, UP)
+    # the key's first character is a tap (a terminal sends it before it
+    # knows the key is held); from the repeat stream on, one press, held
+    assert got[0] == (0, TAP_MS)
+    assert len(got) == 2
+    assert got[1][0] == first_repeat and got[1][1] == events[-1][2] + REPEAT_GAP_MS
+    fw = firmware_events(changes, 4000)
+    assert fw[:2] == [("up", "press", 0), ("up", "press", 0)]
+    repeats = [e for e in fw[2:] if e[1] == "repeat"]
+    assert len(repeats) == len(fw) - 2 and len(repeats) >= 10  # seen as held: accelerating repeats
+
+
+def test_a_held_back_key_is_a_long_press():
+    changes = timeline(stream("back", 0, 2000))
+    fw = firmware_events(changes, 3000)
+    assert ("back", "long", 0) in fw
+    assert fw.count(("back", "long", 0)) == 1
+
+
+def test_capitals_hold_for_a_long_press_and_a_held_capital_stays_held():
+    changes = timeline([("ok", 1, 0)])
+    assert presses(changes, OK) == [(0, LONG_HOLD_MS)]
+    assert firmware_events(changes, 2000) == [("ok", "long", 0)]
+    held = stream("up", 0, 3000, long=1)  # a capital U held down
+    got = presses(timeline(held), UP)
+    assert got == [(0, held[-1][2] + REPEAT_GAP_MS)]  # one press, from the first key to the stream's end
+
+
+def test_different_buttons_are_independent():
+    changes = timeline([("up", 0, 0), ("down", 0, 50), ("up", 0, 100)])
+    # UP at 100 is within the repeat gap of UP at 0: its key repeat
+    assert presses(changes, UP) == [(0, 100 + REPEAT_GAP_MS)]
+    assert presses(changes, DOWN) == [(50, 50 + TAP_MS)]
+
+
+def test_a_late_loop_gets_each_press_whole():
+    keys = KeyButtons()
+    keys.key("up", 0, 0)
+    keys.key("up", 0, 200)
+    assert keys.changes(500) == [(500, UP)]  # due at 0, handed out at 500: it starts now
+    assert keys.next_change() == 500 + TAP_MS  # and lasts its whole TAP_MS
+    # late again: the release comes now, alone, never with the next press
+    assert keys.changes(10_000) == [(10_000, 0)]
+    assert keys.next_change() == 10_000 + GAP_MS  # the queued tap keeps its gap
+    assert keys.changes(10_000 + GAP_MS) == [(10_000 + GAP_MS, UP)]
+    assert keys.changes(20_000) == [(20_000, 0)]
+    assert keys.next_change() is None and keys.mask == 0
+
+
+def test_time_never_runs_back_and_unknown_buttons_are_refused():
+    keys = KeyButtons()
+    keys.changes(1000)
+    keys.key("ok", 0, 900)  # stamped before the last look: counts as 1000
+    assert keys.changes(1000) == [(1000, OK)]
+    with pytest.raises(ValueError, match="unknown button 'left'"):
+        keys.key("left", 0, 1001)
+
+
+def test_terminal_bytes_to_keys():
+    assert keys_to_events(b"\x1bOA\x1bOB") == [("up", 0), ("down", 0)]  # application-mode arrows
+    assert keys_to_events(b"uUq") == [("up", 0), ("up", 1), "quit"]
+
+
+def test_three_up_taps_on_the_board_enter_three_more(tmp_path):
+    """End to end on the headless board (virtual clock, so the taps' times
+    are exact): three UP taps 350 ms apart on the bid picker, then OK."""
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "1 Basic", "P1")
+        b.press("ok")
+        st.choose(b, "Skip")
+        b.press("ok")
+        st.choose(b, "P1")  # the bid picker, at the lowest bid (20)
+        start = b.now
+        changes = timeline([("up", 0, start + 0), ("up", 0, start + 350), ("up", 0, start + 700)])
+        for t, mask in changes:
+            b.advance(t - b.now)
+            b.set_buttons(mask)
+        b.advance(300)
+        b.press("ok")
+        assert st.replay(tmp_path / "flash").state["bid"] == 23
+        st.no_faults(b)
+    finally:
+        b.kill()
