@@ -1,11 +1,24 @@
-"""The `moontable` command line: a thin dispatcher over host/commands/."""
+"""The `moontable` command line: a thin dispatcher over host/commands/.
+
+Whatever goes wrong, a person gets one line on stderr and exit status 2,
+never a traceback: commands raise DbError for the problems they foresee,
+and main() turns the rest (a full disk under stdout, input nested too deep
+to read, text that is not UTF-8) into one line too. MOONTABLE_DEBUG=1 shows
+the traceback of an unforeseen error, for a bug report.
+"""
 
 import argparse
 import importlib
+import os
 import pkgutil
+import sqlite3
 import sys
 
 import host.commands
+
+# Arguments that name things (players, games, devices) and are looked up or
+# stored as text: they must be valid UTF-8. File paths may hold any bytes.
+TEXT_ARGUMENTS = ("player", "game", "names", "device")
 
 
 def command_modules():
@@ -32,19 +45,95 @@ def build_parser():
     return parser
 
 
+def _not_utf8(args):
+    """The first name-like argument that is not valid UTF-8 (the shell
+    handed us bytes Python kept as lone surrogates), as (option, value)."""
+    for dest in TEXT_ARGUMENTS:
+        value = getattr(args, dest, None)
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str):
+                try:
+                    v.encode("utf-8")
+                except UnicodeEncodeError:
+                    return dest, v
+    return None
+
+
+def _silence_stdout():
+    """After stdout failed, point it at /dev/null so the interpreter's own
+    flush at exit cannot fail a second time (and print its own message)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
+
+
+def _say(command, text):
+    try:
+        print("moontable %s: %s" % (command, text), file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
+    command = args.command
+    bad = _not_utf8(args)
+    if bad is not None:
+        _say(command, "%s %s is not valid UTF-8 text" % (bad[0].upper(), ascii(bad[1])))
+        return 2
     try:
-        return args._run(args) or 0
+        status = args._run(args) or 0
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        _say(command, "interrupted")
         return 130
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except RecursionError:
+        _say(command, "the input nests JSON too deeply to be a game record")
+        return 2
+    except UnicodeError as e:
+        _say(command, "text that is not valid UTF-8 (%s)" % e.reason)
+        return 2
+    except OSError as e:
+        if _stdout_failed():
+            _silence_stdout()
+            _say(command, "cannot write the output: %s" % (e.strerror or e))
+        else:
+            where = " (%s)" % e.filename if e.filename else ""
+            _say(command, "%s%s" % (e.strerror or e, where))
+        return 2
+    except sqlite3.Error as e:
+        _say(command, "database problem: %s" % e)
+        return 2
+    except Exception as e:  # noqa: BLE001 - the last line of defence against a traceback
+        if os.environ.get("MOONTABLE_DEBUG"):
+            raise
+        _say(command, "unexpected error: %s: %s (a bug: set MOONTABLE_DEBUG=1 for the details)"
+             % (type(e).__name__, e))
+        return 2
+
+
+def _stdout_failed():
+    """True when writing stdout is what failed (a full disk, /dev/full)."""
+    try:
+        sys.stdout.flush()
+        return False
+    except (OSError, ValueError):
+        return True
 
 
 if __name__ == "__main__":

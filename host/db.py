@@ -27,8 +27,10 @@ import os
 import sqlite3
 import sys
 import time
+import urllib.parse
 
-from shared_rules import game_names, get_game
+from host import times as timesmod
+from shared_rules import display_name, game_names, get_game, ranks
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
 from shared_rules.wire import decode as _decode
@@ -75,9 +77,10 @@ def guarded(command, body, args):
         return 2
 
 
-def open_for(args, create=True):
-    """The Database named by `args.db` (or the default one)."""
-    return Database.open(getattr(args, "db", None) or default_path(), create=create)
+def open_for(args, create=True, readonly=False):
+    """The Database named by `args.db` (or the default one). Commands that
+    only read pass readonly=True: the file is then never written."""
+    return Database.open(getattr(args, "db", None) or default_path(), create=create, readonly=readonly)
 
 
 # ---------------------------------------------------------------- schema
@@ -96,6 +99,125 @@ def _backfill_rounds(conn):
         except LogError:
             continue  # rules changed since; the game keeps its results, no round table
         _insert_rounds(conn, game_pk, rep.rounds)
+
+
+def _backfill_v4(conn):
+    """Version 4 keys games by what they mean, not their bytes, and keeps
+    the first setter/dealer and the duration: work them out for games
+    stored before, from their journals."""
+    rows = conn.execute("SELECT id, journal, started, ended FROM games").fetchall()
+    for game_pk, journal, started, ended in rows:
+        journal = bytes(journal)
+        canon = canonical_lines(journal)
+        start = None
+        try:
+            start = _Verify().feed(io.BytesIO(journal)).first
+        except Exception:  # noqa: BLE001 - rules changed since: the game keeps what it has
+            pass
+        t = timesmod.game_times(_decoded(journal))
+        conn.execute("UPDATE games SET identity=?, head=?, start_seat=?, duration=?, approx=? WHERE id=?",
+                     (_digest(canon), _digest(canon[:1]), start, t["seconds"], 1 if started is None else 0, game_pk))
+
+
+def canonical_lines(journal):
+    """A journal's records as canonical JSON text (sorted keys, no spaces),
+    one string a record: what a game *means*, whatever its line ends, CRC
+    suffixes or blank lines. Lines that do not decode are kept as their
+    stripped text (a game that replayed has none)."""
+    out = []
+    for raw in journal.split(b"\n"):
+        if not raw.strip():
+            continue
+        try:
+            obj = _decode(raw.rstrip(b"\r"))
+        except (ValueError, RecursionError):
+            out.append(raw.strip().decode("utf-8", "replace"))
+            continue
+        out.append(json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    return out
+
+
+def _decoded(journal):
+    """The journal's records as dicts (undecodable lines skipped)."""
+    out = []
+    for raw in journal.split(b"\n"):
+        if raw.strip():
+            try:
+                out.append(_decode(raw.rstrip(b"\r")))
+            except (ValueError, RecursionError):
+                pass
+    return out
+
+
+def _digest(lines):
+    h = hashlib.sha256()
+    for line in lines:
+        h.update(line.encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def first_seat(state):
+    """The seat that set up, dealt or bid first, from a game state: the
+    rules core's "first_leader" when it keeps one, else Moonstar's setter,
+    Shoot the Moon's dealer, Moon's first bidder, Moons' first player."""
+    for key in ("first_leader", "setter", "dealer", "first"):
+        if key in state:
+            v = state[key]
+            if isinstance(v, int) and not isinstance(v, bool):
+                return v
+            if key != "first_leader":
+                return None
+    return None
+
+
+class _Verify(Replay):
+    """The replay that verifies a journal, also noting who started: the
+    first setter/dealer is whoever holds the job until round 1 is over
+    (an undo before then may change it)."""
+
+    def __init__(self):
+        super().__init__()
+        self.first = None
+
+    def start(self, header, lineno=1):
+        super().start(header, lineno)
+        self.first = first_seat(self.match.state)
+
+    def step(self, event, lineno):
+        super().step(event, lineno)
+        state = self.match.state
+        if state["round"] == 0 or self.first is None:
+            seat = first_seat(state)
+            if seat is not None or state["round"] == 0:
+                self.first = seat
+
+
+def seat_ranks(scores):
+    """Rank of each seat, highest score first, ties sharing a rank (the
+    rules core's ranks(), mapped back to seats)."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    shared = ranks([scores[i] for i in order])
+    out = [0] * len(scores)
+    for r, seat in zip(shared, order):
+        out[seat] = r
+    return out
+
+
+def printable(text):
+    """Text safe to print on a terminal: control characters (escape
+    sequences, CR, ...) and lone surrogates shown as escapes instead of
+    acting on the terminal."""
+    out = []
+    for ch in str(text):
+        o = ord(ch)
+        if o < 32 or o == 127 or 0x80 <= o < 0xA0:
+            out.append("\\x%02x" % o)
+        elif 0xD800 <= o < 0xE000:
+            out.append("\\u%04x" % o)
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 MIGRATIONS = [
@@ -177,8 +299,31 @@ MIGRATIONS = [
         "CREATE INDEX results_player ON results(player)",
         _backfill_rounds,
     ],
+    # 3 -> 4: game identity independent of the bytes (CRLF, CRC, blank
+    # lines), the first setter/dealer, wall times from the device's boot
+    # clocks (approx when only the sync time dates a game), ranks shared
+    # on ties, and the file marked as ours.
+    [
+        """CREATE TABLE device_clocks(
+            device_id TEXT NOT NULL,
+            boot INTEGER NOT NULL,
+            epoch_ms INTEGER NOT NULL,
+            PRIMARY KEY(device_id, boot)) WITHOUT ROWID""",
+        "ALTER TABLE games ADD COLUMN identity TEXT",
+        "ALTER TABLE games ADD COLUMN head TEXT",
+        "ALTER TABLE games ADD COLUMN start_seat INTEGER",
+        "ALTER TABLE games ADD COLUMN duration INTEGER",
+        "ALTER TABLE games ADD COLUMN approx INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_head ON games(head)",
+        lambda conn: _backfill_v4(conn),
+        "PRAGMA application_id=%d" % 0x4D6F6F6E,
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+APPLICATION_ID = 0x4D6F6F6E  # "Moon": set by migration 4, marks the file as ours
+# The tables every moontable database has had since version 1: a file
+# that claims a version but lacks them is someone else's.
+CORE_TABLES = ("players", "devices", "games", "events", "results")
 
 
 def _now():
@@ -193,22 +338,16 @@ def _insert_rounds(conn, game_pk, rounds):
 
 def _epoch(value):
     """A device timestamp (local wall-clock seconds since 1970, set by the
-    PC's clock push) or None when the value is not a plausible wall-clock time (a device
-    whose clock was never set counts from 2000 or from boot)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if 1000000000 <= value <= 4102444800:  # 2001 .. 2100
-        return int(value)
-    return None
+    PC's clock push) or None when the value is not a plausible wall-clock
+    time (a device whose clock was never set counts from 2000 or from boot)."""
+    return timesmod.plausible_epoch(value)
 
 
 def format_time(epoch):
     """Device seconds -> 'YYYY-MM-DD HH:MM:SS'. The device has no time
     zones: sync sets its clock to the PC's local wall time counted as if it
     were UTC (host.sync.local_epoch), so the stamp reads back unshifted."""
-    if epoch is None:
-        return None
-    return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    return timesmod.format_epoch(epoch)
 
 
 def check_player_name(name):
@@ -229,10 +368,17 @@ def check_player_name(name):
 
 
 def check_game_name(name):
-    """A --game filter must name a game moontable knows (None passes)."""
-    if name is not None and name not in game_names():
-        raise DbError("unknown game %r (known: %s)" % (name, ", ".join(game_names())))
-    return name
+    """A --game filter -> the game's id: the id or the box's name, any
+    case ("Shoot the Moon" and "shoot-the-moon" both work); None passes.
+    DbError naming the games for anything else."""
+    if name is None:
+        return None
+    for gid in game_names():
+        if name.casefold() in (gid, display_name(gid).casefold()):
+            return gid
+    raise DbError("unknown game %s (known: %s)" % (
+        ascii(name) if not name.isprintable() else repr(name),
+        ", ".join("%s (%s)" % (display_name(g), g) for g in game_names())))
 
 
 def _fits_device(name):
@@ -262,36 +408,113 @@ class Database:
     # ------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path, create=True):
-        """Open (creating and migrating as needed) the database at `path`.
+    def open(cls, path, create=True, readonly=False):
+        """Open the database at `path`; unless `readonly`, create and
+        migrate it as needed.
 
-        DbError if it is not a moontable database or was written by a
-        newer moontable."""
+        DbError if it is not a moontable database (another program's SQLite
+        file is refused, never converted), was written by a newer
+        moontable, or cannot be written when a write is needed. A read-only
+        open never writes to the file: an older schema is upgraded in a
+        private in-memory copy."""
         path = os.fspath(path)
-        if not create and not os.path.exists(path):
+        if os.path.isdir(path):
+            raise DbError("%s is a folder, not a database file" % path)
+        if (readonly or not create) and not os.path.exists(path):
             raise DbError("no database at %s (sync or import a game first)" % path)
+        if readonly:
+            return cls._open_readonly(path)
         parent = os.path.dirname(os.path.abspath(path))
         try:
             os.makedirs(parent, exist_ok=True)
         except OSError as e:
             raise DbError("cannot create the folder for %s: %s" % (path, e.strerror or e))
-        if os.path.isdir(path):
-            raise DbError("%s is a folder, not a database file" % path)
+        if os.path.exists(path) and not os.access(path, os.W_OK):
+            raise DbError("the database %s is read-only (file permissions): nothing can be stored in it" % path)
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise DbError("the folder %s is read-only: the database needs to write its journal files "
+                          "(%s-wal, %s-shm) beside it" % (parent, os.path.basename(path), os.path.basename(path)))
         try:
             conn = sqlite3.connect(path, timeout=BUSY_MS / 1000.0, isolation_level=None)
         except sqlite3.Error as e:
             raise DbError("cannot open database %s: %s" % (path, e))
         db = cls(conn, path)
         try:
+            db._check_ours(allow_empty=True)
             db._configure()
             db._migrate()
         except sqlite3.DatabaseError as e:
             conn.close()
-            raise DbError("%s is not a usable moontable database: %s" % (path, e))
+            raise DbError(sqlite_problem(path, e))
         except DbError:
             conn.close()
             raise
         return db
+
+    @classmethod
+    def _open_readonly(cls, path):
+        uri = "file:%s?mode=ro" % urllib.parse.quote(os.path.abspath(path))
+        conn = None
+        try:
+            try:
+                conn = sqlite3.connect(uri, uri=True, timeout=BUSY_MS / 1000.0, isolation_level=None)
+                db = cls(conn, path)
+                db._check_ours(allow_empty=False)
+            except sqlite3.OperationalError:
+                # A WAL database in a folder we cannot write: SQLite cannot
+                # make the shared-memory file, so read the file as it is.
+                if conn is not None:
+                    conn.close()
+                if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+                    raise
+                conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+                db = cls(conn, path)
+                db._check_ours(allow_empty=False)
+            conn.execute("PRAGMA busy_timeout=%d" % BUSY_MS)
+            version = db.schema_version()
+            if version < SCHEMA_VERSION:
+                # Older moontable: upgrade a private copy, leave the file be.
+                mem = sqlite3.connect(":memory:", isolation_level=None)
+                conn.backup(mem)
+                conn.close()
+                conn = mem
+                db = cls(mem, path)
+                with db.write():
+                    db._run_migrations(version, SCHEMA_VERSION)
+            return db
+        except sqlite3.DatabaseError as e:
+            if conn is not None:
+                conn.close()
+            raise DbError(sqlite_problem(path, e))
+        except DbError:
+            if conn is not None:
+                conn.close()
+            raise
+
+    def _check_ours(self, allow_empty):
+        """DbError unless the file is a moontable database (or, when
+        `allow_empty`, an empty one a write may set up). Reads only."""
+        c = self.conn
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        app = c.execute("PRAGMA application_id").fetchone()[0]
+        names = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if app not in (0, APPLICATION_ID):
+            raise DbError("%s belongs to another program (SQLite application id %d), not moontable: "
+                          "refusing to touch it" % (self.path, app))
+        if version == 0:
+            if names:
+                raise DbError("%s is another program's SQLite database (tables: %s), not moontable's: "
+                              "refusing to touch it" % (self.path, ", ".join(sorted(names)[:6])))
+            if not allow_empty:
+                raise DbError("%s is an empty database: nothing stored yet (sync or import a game first)" % self.path)
+            return
+        if version > SCHEMA_VERSION:
+            raise DbError("%s has schema version %d, newer than this moontable understands (%d): upgrade moontable"
+                          % (self.path, version, SCHEMA_VERSION))
+        missing = [t for t in CORE_TABLES if t not in names]
+        if missing:
+            raise DbError("%s is not a moontable database (it has no %s table): refusing to touch it"
+                          % (self.path, missing[0]))
 
     def _configure(self):
         c = self.conn
@@ -443,15 +666,49 @@ class Database:
                                 (str(device_id), str(game_id))).fetchone()
         return row is not None
 
+    def record_clocks(self, device_id, clocks):
+        """Remember when each recent boot of a device started, as its hello
+        reports: {"<boot>": epoch_ms at ms 0 of that boot} for boots whose
+        clock a PC set. Games of those boots already stored get their
+        exact times now (events before the sync in that boot included).
+        Entries that are not plausible are ignored; returns how many were
+        kept."""
+        device_id = str(device_id)
+        clean = timesmod.clean_clocks(clocks)
+        if not clean:
+            return 0
+        with self.write() as c:
+            c.execute("INSERT OR IGNORE INTO devices(id, info, first_seen, last_seen) VALUES (?, '{}', ?, ?)",
+                      (device_id, _now(), _now()))
+            for boot, seconds in clean.items():
+                c.execute("INSERT OR REPLACE INTO device_clocks(device_id, boot, epoch_ms) VALUES (?, ?, ?)",
+                          (device_id, boot, int(round(seconds * 1000))))
+            for pk, journal, stored in c.execute("SELECT id, journal, stored FROM games WHERE device_id=? AND approx=1",
+                                                 (device_id,)).fetchall():
+                self._set_times(c, pk, device_id, bytes(journal), _parse_now(stored))
+        return len(clean)
+
+    def device_clocks(self, device_id, c=None):
+        """{boot: epoch seconds at ms 0} known for a device."""
+        c = c or self.conn
+        return {boot: ms / 1000.0 for boot, ms in c.execute(
+            "SELECT boot, epoch_ms FROM device_clocks WHERE device_id=?", (str(device_id),))}
+
+    def _set_times(self, c, pk, device_id, journal, fallback):
+        t = timesmod.game_times(_decoded(journal), self.device_clocks(device_id, c), fallback)
+        c.execute("UPDATE games SET started=?, ended=?, duration=?, approx=? WHERE id=?",
+                  (t["start"], t["end"], t["seconds"], 1 if t["approx"] else 0, pk))
+
     def commit_game(self, device_id, game_id):
         """Verify the staged journal by replaying it with shared_rules and
         store it, all in one transaction.
 
         Returns (status, message): "stored" (new, or a longer journal of a
-        game already stored), "unchanged" (nothing new), or "quarantined"
-        (replay failed: the report names the line and the rule; staging is
-        cleared and nothing else changes). ValueError if there is nothing
-        to commit."""
+        game already stored), "unchanged" (nothing new, or the same game
+        already stored under another name), or "quarantined" (replay
+        failed, or an older shorter copy of a stored game: the report says
+        which; staging is cleared and nothing else changes). ValueError if
+        there is nothing to commit."""
         device_id, game_id = str(device_id), str(game_id)
         with self.write() as c:
             row = self._stored_journal(c, device_id, game_id)
@@ -464,22 +721,68 @@ class Database:
                 raise ValueError("nothing staged for %s/%s" % (device_id, game_id))
             journal = (bytes(row[1]) if row else b"") + tail
             c.execute("DELETE FROM staging WHERE device_id=? AND game_id=?", (device_id, game_id))
-            return self._verify_and_store(c, device_id, game_id, journal, row[0] if row else None)
+            return self._verify_and_store(c, device_id, game_id, journal, row)
 
-    def _verify_and_store(self, c, device_id, game_id, journal, existing_pk):
+    def _verify_and_store(self, c, device_id, game_id, journal, row):
+        """Replay, then store as new, as a longer version of a stored game,
+        or not at all (the same game stored already, or an older copy)."""
         digest = hashlib.sha256(journal).hexdigest()
         try:
-            rep = Replay().feed(io.BytesIO(journal))
+            rep = _Verify().feed(io.BytesIO(journal))
         except LogError as e:
             return self._quarantine(c, device_id, game_id, journal, digest, e)
-        game_pk = self._store(c, device_id, game_id, journal, digest, rep, existing_pk)
-        words = "updated" if existing_pk else "stored"
+        except RecursionError:
+            return self._quarantine(c, device_id, game_id, journal, digest,
+                                    LogError(0, "a line nests JSON too deeply to be a game record"))
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError) as e:
+            # The rules core should name every bad input itself; if one
+            # slips through, the log is still refused, never half stored.
+            return self._quarantine(c, device_id, game_id, journal, digest,
+                                    LogError(0, "the log cannot be read as a game (%s: %s)" % (type(e).__name__, e)))
+        names = rep.match.header["players"]
+        clash = _same_names(names)
+        if clash:
+            return self._quarantine(c, device_id, game_id, journal, digest, LogError(
+                1, "the players %s are the same name written differently; each seat needs its own player"
+                % " and ".join('"%s"' % printable(n) for n in clash)))
+        canon = canonical_lines(journal)
+        ident, head = _digest(canon), _digest(canon[:1])
+        target = row[0] if row is not None else None
+        candidates = []
+        if row is not None:
+            candidates.append((row[0], device_id, game_id, bytes(row[1])))
+        candidates += [(pk, d, g, bytes(j)) for pk, d, g, j in c.execute(
+            "SELECT id, device_id, game_id, journal FROM games WHERE head=? AND id IS NOT ?", (head, target))]
+        for pk, dev, gid, stored_journal in candidates:
+            stored = canonical_lines(stored_journal)
+            if stored == canon:
+                if pk == target:
+                    return "unchanged", "%s/%s is already stored" % (device_id, game_id)
+                return "unchanged", "%s/%s is game %d (%s/%s), already stored" % (device_id, game_id, pk, dev, gid)
+            if len(canon) < len(stored) and stored[:len(canon)] == canon:
+                return self._quarantine(c, device_id, game_id, journal, digest, LogError(
+                    0, "an older, shorter copy of game %d (%s/%s), already stored with %d more line%s; "
+                       "the longer game is kept" % (pk, dev, gid, len(stored) - len(canon),
+                                                    "" if len(stored) - len(canon) == 1 else "s")), older=True)
+            if len(canon) > len(stored) and canon[:len(stored)] == stored:
+                target = pk  # the same game, continued: update it in place
+                break
+            if pk == target:
+                return self._quarantine(c, device_id, game_id, journal, digest, LogError(
+                    0, "this log differs from game %d (%s/%s) already stored (it is not the same game continued)"
+                    % (pk, dev, gid)))
+        else:
+            if row is None:
+                target = None
+        game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head)
+        words = "updated" if target else "stored"
         w = rep.match.winner()
-        return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s" % (
-            words, game_pk, device_id, game_id, rep.match.header["game"], rep.events, len(rep.rounds),
-            ", winner %s" % rep.match.header["players"][w] if w is not None else ", not finished")
+        return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
+            words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), rep.events,
+            len(rep.rounds), ", winner %s" % printable(names[w]) if w is not None else ", not finished",
+            "".join("; " + n for n in notes))
 
-    def _quarantine(self, c, device_id, game_id, journal, digest, err):
+    def _quarantine(self, c, device_id, game_id, journal, digest, err, older=False):
         lines = journal.split(b"\n")
         excerpt = ""
         if err.line and err.line <= len(lines):
@@ -490,25 +793,50 @@ class Database:
             excerpt = raw.decode("utf-8", "replace")
             if len(excerpt) > 200:
                 excerpt = excerpt[:200] + "..."
+            excerpt = printable(excerpt)
         c.execute(
             "INSERT OR IGNORE INTO quarantine(device_id, game_id, received, line, reason, excerpt, journal, digest) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (device_id, game_id, _now(), err.line, err.message, excerpt, journal, digest))
-        where = "line %d" % err.line if err.line else "the log"
-        msg = "quarantined %s/%s: %s breaks the rules: %s" % (device_id, game_id, where, err.message)
+        if older:
+            msg = "quarantined %s/%s: %s" % (device_id, game_id, err.message)
+        else:
+            where = "line %d" % err.line if err.line else "the log"
+            msg = "quarantined %s/%s: %s breaks the rules: %s" % (device_id, game_id, where, printable(err.message))
         if excerpt:
             msg += " (the line reads: %s)" % excerpt
         return "quarantined", msg
 
-    def _player_id(self, c, name, now):
-        row = c.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
-        if row is None:
-            row = c.execute("SELECT player FROM player_aliases WHERE name=?", (name,)).fetchone()
-        if row is not None:
-            return row[0]
-        return c.execute("INSERT INTO players(name, created) VALUES (?, ?)", (name, now)).lastrowid
+    def _seat_players(self, c, names, now):
+        """Player ids for a game's seats: never one player for two seats.
+        A seat's current name wins over another seat's former name (after
+        `players rename Bob Rob`, a game with "Rob" and "Bob" gives "Rob" to
+        that player); a former name already taken in this game becomes a
+        player of its own. Returns (ids, notes for the user)."""
+        pids = [None] * len(names)
+        notes = []
+        for seat, name in enumerate(names):
+            row = c.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
+            if row is not None:
+                pids[seat] = row[0]
+        for seat, name in enumerate(names):
+            if pids[seat] is None:
+                row = c.execute("SELECT player FROM player_aliases WHERE name=?", (name,)).fetchone()
+                if row is not None and row[0] not in pids:
+                    pids[seat] = row[0]
+        for seat, name in enumerate(names):
+            if pids[seat] is None:
+                row = c.execute("SELECT p.name FROM player_aliases a JOIN players p ON p.id = a.player "
+                                "WHERE a.name=?", (name,)).fetchone()
+                if row is not None:
+                    c.execute("DELETE FROM player_aliases WHERE name=?", (name,))
+                    notes.append("%s and %s played together, so %s is now a player of its own "
+                                 "(no longer a former name of %s)" % (printable(name), printable(row[0]),
+                                                                      printable(name), printable(row[0])))
+                pids[seat] = c.execute("INSERT INTO players(name, created) VALUES (?, ?)", (name, now)).lastrowid
+        return pids, notes
 
-    def _store(self, c, device_id, game_id, journal, digest, rep, existing_pk):
+    def _store(self, c, device_id, game_id, journal, digest, rep, existing_pk, ident, head):
         match = rep.match
         header = match.header
         state = match.state
@@ -517,8 +845,6 @@ class Database:
                   (device_id, now, now))
         # Events, re-read from the verified journal (blank lines skipped as the reader does).
         events = []
-        started = _epoch(header.get("t"))
-        ended = started
         lineno = 0
         seq = 0
         for raw in journal.split(b"\n"):
@@ -528,48 +854,46 @@ class Database:
             seq += 1
             if seq == 1:
                 continue  # the header
-            obj = _decode(raw)
-            t = _epoch(obj.get("t"))
-            if t is not None:
-                if started is None:
-                    started = t
-                ended = t
+            obj = _decode(raw.rstrip(b"\r"))
             events.append((seq - 1, lineno, str(obj.get("type")), json.dumps(obj, sort_keys=True, separators=(",", ":"))))
         winner = match.winner()
+        finished = 1 if winner is not None else 0
         if existing_pk is not None:
             game_pk = existing_pk
             c.execute("DELETE FROM events WHERE game=?", (game_pk,))
             c.execute("DELETE FROM results WHERE game=?", (game_pk,))
             c.execute("DELETE FROM rounds WHERE game=?", (game_pk,))
             c.execute(
-                "UPDATE games SET header=?, journal=?, digest=?, events=?, rounds=?, finished=?, started=?, ended=?, "
-                "stored=? WHERE id=?",
+                "UPDATE games SET header=?, journal=?, digest=?, events=?, rounds=?, finished=?, stored=?, "
+                "identity=?, head=?, start_seat=? WHERE id=?",
                 (json.dumps(header, sort_keys=True), journal, digest, rep.events, len(rep.rounds),
-                 1 if winner is not None else 0, started, ended, now, game_pk))
+                 finished, now, ident, head, rep.first, game_pk))
         else:
             game_pk = c.execute(
                 "INSERT INTO games(device_id, game_id, game, header, journal, digest, events, rounds, finished, "
-                "started, ended, stored) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "stored, identity, head, start_seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (device_id, game_id, header["game"], json.dumps(header, sort_keys=True), journal, digest,
-                 rep.events, len(rep.rounds), 1 if winner is not None else 0, started, ended, now)).lastrowid
+                 rep.events, len(rep.rounds), finished, now, ident, head, rep.first)).lastrowid
+        dev = c.execute("SELECT device_id FROM games WHERE id=?", (game_pk,)).fetchone()[0]
+        self._set_times(c, game_pk, dev, journal, _parse_now(now))
         c.executemany("INSERT INTO events(game, seq, line, type, body) VALUES (?, ?, ?, ?, ?)",
                       [(game_pk,) + e for e in events])
         scores = list(state["scores"])
         winners = _winning_seats(state, winner)
-        for seat, name in enumerate(header["players"]):
-            pid = self._player_id(c, name, now)
-            rank = 1 + sum(1 for s in scores if s > scores[seat])
+        pids, notes = self._seat_players(c, header["players"], now)
+        for seat, rank in enumerate(seat_ranks(scores)):
             c.execute("INSERT INTO results(game, seat, player, score, rank, winner) VALUES (?, ?, ?, ?, ?, ?)",
-                      (game_pk, seat, pid, scores[seat], rank, 1 if seat in winners else 0))
+                      (game_pk, seat, pids[seat], scores[seat], rank, 1 if seat in winners else 0))
         _insert_rounds(c, game_pk, rep.rounds)
-        return game_pk
+        return game_pk, notes
 
     def import_log(self, path_or_bytes, device_id="file", game_id=None):
         """Import a plain .jsonl game log (or a device journal) from a path
         or bytes. The game id is the header's "id" when it has one, else
-        the first 16 hex digits of the content's SHA-256, so importing the
-        same file twice is "unchanged". Returns (status, message, game_id).
-        DbError for a file that cannot be read."""
+        the first 16 hex digits of a hash of the records (not the bytes:
+        line ends, CRC suffixes and blank lines do not make a new game), so
+        importing the same game twice is "unchanged". Returns (status,
+        message, game_id). DbError for a file that cannot be read."""
         if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
             data = bytes(path_or_bytes)
         else:
@@ -585,21 +909,14 @@ class Database:
         if not data.strip():
             raise DbError("the log is empty: no header line")
         if game_id is None:
-            game_id = _header_id(data) or hashlib.sha256(data).hexdigest()[:16]
+            game_id = _header_id(data) or _digest(canonical_lines(data))[:16]
         device_id, game_id = str(device_id), str(game_id)
         with self.write() as c:
             row = self._stored_journal(c, device_id, game_id)
             c.execute("DELETE FROM staging WHERE device_id=? AND game_id=?", (device_id, game_id))
-            if row is not None:
-                stored = bytes(row[1])
-                if data == stored:
-                    return "unchanged", "%s/%s is already stored" % (device_id, game_id), game_id
-                if not data.startswith(stored):
-                    err = LogError(0, "this log differs from game %s/%s already stored (it is not the same game continued)"
-                                   % (device_id, game_id))
-                    status, msg = self._quarantine(c, device_id, game_id, data, hashlib.sha256(data).hexdigest(), err)
-                    return status, msg, game_id
-            status, msg = self._verify_and_store(c, device_id, game_id, data, row[0] if row else None)
+            if row is not None and data == bytes(row[1]):
+                return "unchanged", "%s/%s is already stored" % (device_id, game_id), game_id
+            status, msg = self._verify_and_store(c, device_id, game_id, data, row)
         return status, msg, game_id
 
     # ------------------------------------------------------------ players
@@ -692,17 +1009,20 @@ class Database:
         """Resolve a GAME argument: the number `moontable games` lists, or
         DEVICE/GAME_ID. DbError for an unknown game."""
         ref = str(ref).strip()
-        if ref.isdigit():
-            row = self.conn.execute("SELECT id FROM games WHERE id=?", (int(ref),)).fetchone()
+        if ref and all("0" <= ch <= "9" for ch in ref):  # ASCII digits only ("²".isdigit() is True)
+            number = int(ref)
+            row = None
+            if number < 1 << 63:  # SQLite's integers are 64-bit
+                row = self.conn.execute("SELECT id FROM games WHERE id=?", (number,)).fetchone()
         elif "/" in ref:
             dev, gid = ref.split("/", 1)
             row = self.conn.execute("SELECT id FROM games WHERE device_id=? AND game_id=?", (dev, gid)).fetchone()
         else:
-            raise DbError("game %r: give the number from `moontable games`, or DEVICE/GAME_ID" % ref)
+            raise DbError("game %s: give the number from `moontable games`, or DEVICE/GAME_ID" % ascii(ref))
         if row is None:
             n = self.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
             raise DbError("no game %s in the database (it holds %d game%s; see `moontable games`)"
-                          % (ref, n, "" if n == 1 else "s"))
+                          % (printable(ref), n, "" if n == 1 else "s"))
         return row[0]
 
     def games(self, game=None, player=None):
@@ -719,34 +1039,38 @@ class Database:
                 params.append(pid)
             if where:
                 sql += " WHERE " + " AND ".join(where)
-            sql += " ORDER BY COALESCE(started, 0), id"
+            sql += " ORDER BY COALESCE(started, ended, 0), id"
             ids = [r[0] for r in c.execute(sql, params)]
             return [self._summary(c, pk) for pk in ids]
 
     def _summary(self, c, pk):
-        row = c.execute("SELECT id, device_id, game_id, game, header, events, rounds, finished, started, ended, stored "
-                        "FROM games WHERE id=?", (pk,)).fetchone()
+        row = c.execute("SELECT id, device_id, game_id, game, header, events, rounds, finished, started, ended, stored, "
+                        "duration, approx, start_seat FROM games WHERE id=?", (pk,)).fetchone()
         header = json.loads(row[4])
-        res = c.execute("SELECT r.seat, p.name, r.score, r.rank, r.winner FROM results r JOIN players p "
+        res = c.execute("SELECT r.seat, p.name, r.score, r.rank, r.winner, p.id FROM results r JOIN players p "
                         "ON p.id = r.player WHERE r.game=? ORDER BY r.seat", (pk,)).fetchall()
-        started, ended = row[8], row[9]
-        duration = None
-        if started is not None and ended is not None:
-            duration = max(0, int(round((ended - started) / 60.0)))
+        started, ended, seconds, approx = row[8], row[9], row[11], bool(row[12])
+        when = format_time(ended) or format_time(started) or row[10]
         return {
             "id": row[0], "device": row[1], "game_id": row[2], "game": row[3],
+            "game_name": display_name(row[3]),
             "options": header.get("options") or {},
             "players": [r[1] for r in res],
+            "player_ids": [r[5] for r in res],
             "logged_players": list(header["players"]),
             "scores": [r[2] for r in res],
             "ranks": [r[3] for r in res],
             "winners": [r[1] for r in res if r[4]],
+            "winner_seats": [r[0] for r in res if r[4]],
+            "start_seat": row[13],
             "finished": bool(row[7]),
             "events": row[5], "rounds": row[6],
             "started": format_time(started), "ended": format_time(ended),
-            "duration_min": duration,
+            "duration_min": timesmod.duration_minutes(seconds),
+            "approx": approx,
             "stored": row[10],
-            "date": format_time(started) or row[10],
+            # When the game ended; "approx." when only the sync dates it.
+            "date": ("approx. " + when) if approx else when,
         }
 
     def game(self, pk):
@@ -784,6 +1108,9 @@ class Database:
         out = [{"player": name, "games": n, "wins": w, "win_rate": round(w / n, 4) if n else 0.0}
                for name, n, w, _ in rows]
         out.sort(key=lambda r: (-r["win_rate"], -r["wins"], r["player"].lower()))
+        # Ties (same win rate and wins) share a rank.
+        for r, rank in zip(out, ranks([[r["player"], (r["win_rate"], r["wins"])] for r in out])):
+            r["rank"] = rank
         return out
 
     def game_names(self):
@@ -804,12 +1131,49 @@ class Database:
         return "\n".join(out)
 
 
+def _same_names(names):
+    """The first group of seat names that differ only in case ("Ann",
+    "ann", "ANN"), or None."""
+    seen = {}
+    for name in names:
+        seen.setdefault(str(name).casefold(), []).append(name)
+    for group in seen.values():
+        if len(group) > 1:
+            return group
+    return None
+
+
+def _parse_now(text):
+    """A _now() text back to device-convention epoch seconds (local wall
+    time counted as UTC), the fallback date of a game with no clock."""
+    try:
+        d = datetime.datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+    except (TypeError, ValueError):
+        return None
+    return int(d.replace(tzinfo=datetime.timezone.utc).timestamp())
+
+
+def sqlite_problem(path, e):
+    """SQLite's complaint about a file, in the user's terms."""
+    text = str(e)
+    if "readonly" in text or "read-only" in text:
+        return "the database %s is read-only: nothing can be stored in it (%s)" % (path, text)
+    if "full" in text:
+        return "the disk holding %s is full (%s)" % (path, text)
+    if "unable to open" in text:
+        return "cannot open the database %s: %s (check that its folder can be read)" % (path, text)
+    return "%s is not a usable moontable database: %s" % (path, text)
+
+
 def _winning_seats(state, winner):
     """Seats that won: the winner's seat, plus partners where the game
     plays in teams (a state with "teams": a count of sides, seat s on side
     s % teams, or lists of seats)."""
     if winner is None:
         return set()
+    tied = state.get("winners")
+    if isinstance(tied, list) and winner in tied:
+        return {s for s in tied if isinstance(s, int)}  # Moons: a shared win
     teams = state.get("teams")
     n = len(state["players"])
     if isinstance(teams, int) and not isinstance(teams, bool) and teams > 0:
@@ -827,7 +1191,7 @@ def _header_id(data):
     first = data.split(b"\n", 1)[0]
     try:
         header = _decode(first)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     for key in ("id", "game_id"):
         value = header.get(key)

@@ -3,102 +3,108 @@ tools.
 
 - csv: one row per player per game (spreadsheet-friendly).
 - json: one object per game, with the round-by-round scores.
-- bgstats: BG Stats' push-play JSON, one play per finished game (a JSON
-  array): sourceName, sourcePlayId, playDate, durationMin,
-  game{name, bggId, highestWins}, players[{name, score, winner, startPlayer}].
-  docs/pc-tools.md says where each BoardGameGeek id comes from.
+- bgstats: one BG Stats play per finished game, one JSON object a line
+  (JSON Lines; host/bgstats.py says what each field holds). With --links,
+  one "createPlay" link per play instead, one a line: opening a link on the
+  phone adds that play to BG Stats.
+
+Games are named as on the box. --out writes a temporary file beside FILE
+and renames it over FILE only once it is complete, so a full disk or a
+cut never leaves a half export in place of the previous one.
 """
 
 import csv
+import io
 import json
+import os
 import sys
+import tempfile
 
+from host import bgstats
 from host import db as dbmod
 
-HELP = "export games as csv, json or BG Stats play JSON (--format)"
+HELP = "export games as csv, json or BG Stats plays (--format; --links: BG Stats links)"
 
-SOURCE_NAME = "moontable"
-
-# name shown to other apps, BoardGameGeek id (None where no BGG entry was
-# found; see docs/pc-tools.md), and whether the highest score wins.
-GAMES = {
-    "moonstar": ("Moonstar", None, True),
-    "shoot-the-moon": ("Shoot the Moon", None, True),
-    "moon": ("Moon", None, True),
-    "moons": ("Moons", None, True),
-}
-
-CSV_FIELDS = ["id", "device", "game_id", "game", "date", "duration_min", "finished", "rounds",
+CSV_FIELDS = ["id", "device", "game_id", "game", "game_name", "date", "duration_min", "finished", "rounds",
               "seat", "player", "score", "rank", "winner"]
 
 
 def add_arguments(parser):
     parser.add_argument("--format", required=True, choices=["csv", "json", "bgstats"], help="output format")
-    parser.add_argument("--game", help="only this game (moonstar, shoot-the-moon, moon, moons)")
+    parser.add_argument("--links", action="store_true",
+                        help="with --format bgstats: one BG Stats createPlay link per game instead of the JSON")
+    parser.add_argument("--game", help="only this game (moonstar, shoot-the-moon, moon, moons, or the box's name)")
     parser.add_argument("--player", help="only games this player took part in")
     parser.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     dbmod.add_db_argument(parser)
-
-
-def bgstats_play(g):
-    """One finished game -> one BG Stats play object."""
-    name, bgg, highest = GAMES.get(g["game"], (g["game"], None, True))
-    winners = set(g["winners"])
-    return {
-        "sourceName": SOURCE_NAME,
-        "sourcePlayId": "%s/%s" % (g["device"], g["game_id"]),
-        "playDate": g["date"],
-        "durationMin": g["duration_min"] or 0,
-        "game": {"name": name, "bggId": bgg, "highestWins": highest},
-        "players": [
-            # Seat 0 is the first seat in every game's log (docs/rules-core.md).
-            {"name": p, "score": s, "winner": p in winners, "startPlayer": seat == 0}
-            for seat, (p, s) in enumerate(zip(g["players"], g["scores"]))
-        ],
-    }
 
 
 def write_csv(games, out):
     w = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     w.writeheader()
     for g in games:
-        winners = set(g["winners"])
+        winners = set(g["winner_seats"])
         for seat, (p, s, r) in enumerate(zip(g["players"], g["scores"], g["ranks"])):
             w.writerow({"id": g["id"], "device": g["device"], "game_id": g["game_id"], "game": g["game"],
-                        "date": g["date"], "duration_min": "" if g["duration_min"] is None else g["duration_min"],
+                        "game_name": g["game_name"], "date": g["date"],
+                        "duration_min": "" if g["duration_min"] is None else g["duration_min"],
                         "finished": int(g["finished"]), "rounds": g["rounds"], "seat": seat, "player": p,
-                        "score": s, "rank": r, "winner": int(p in winners)})
+                        "score": s, "rank": r, "winner": int(seat in winners)})
+
+
+def render(db, games, fmt, links=False):
+    """The export as text."""
+    if fmt == "bgstats":
+        plays = [bgstats.play(g) for g in games if g["finished"]]
+        if links:
+            return "".join(bgstats.link(p) + "\n" for p in plays)
+        return "".join(bgstats.to_json(p) + "\n" for p in plays)
+    if fmt == "json":
+        full = []
+        for g in games:
+            d = db.game(g["id"])
+            d.pop("journal")
+            full.append(d)
+        return json.dumps(full, indent=1) + "\n"
+    buf = io.StringIO()
+    write_csv(games, buf)
+    return buf.getvalue()
+
+
+def write_atomically(path, text):
+    """Write text to path via a temporary file in the same folder and a
+    rename: the previous file stays whole until the new one is."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise dbmod.DbError("cannot write %s: %s" % (path, e.strerror or e))
+    try:
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise dbmod.DbError("cannot write %s: %s; the previous %s is unchanged"
+                            % (path, e.strerror or e, os.path.basename(path)))
 
 
 def _body(args):
-    dbmod.check_game_name(args.game)
-    with dbmod.open_for(args) as db:
+    args.game = dbmod.check_game_name(args.game)
+    if args.links and args.format != "bgstats":
+        raise dbmod.DbError("--links goes with --format bgstats")
+    with dbmod.open_for(args, readonly=True) as db:
         games = db.games(game=args.game, player=args.player)
-        if args.format == "json":
-            full = []
-            for g in games:
-                d = db.game(g["id"])
-                d.pop("journal")
-                full.append(d)
-            games = full
-    if args.format == "bgstats":
-        payload = json.dumps([bgstats_play(g) for g in games if g["finished"]], indent=1) + "\n"
-    elif args.format == "json":
-        payload = json.dumps(games, indent=1) + "\n"
+        text = render(db, games, args.format, args.links)
+    if args.out:
+        write_atomically(args.out, text)
     else:
-        payload = None
-    try:
-        out = open(args.out, "w", newline="", encoding="utf-8") if args.out else sys.stdout
-    except OSError as e:
-        raise dbmod.DbError("cannot write %s: %s" % (args.out, e.strerror or e))
-    try:
-        if payload is None:
-            write_csv(games, out)
-        else:
-            out.write(payload)
-    finally:
-        if args.out:
-            out.close()
+        sys.stdout.write(text)
     return 0
 
 

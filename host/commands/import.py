@@ -7,6 +7,7 @@ never merged. (The module is named `import` so the command reads
 """
 
 import json
+import sqlite3
 import sys
 
 from host import db as dbmod
@@ -26,12 +27,19 @@ def _body(args):
     db = dbmod.open_for(args)
     worst = 0
     results = []
+    stopped = None
     with db:
         for path in args.logs:
             try:
                 status, message, game_id = db.import_log(path, device_id=args.device)
             except dbmod.DbError as e:
                 status, message, game_id = "error", "%s: %s" % (path, e), None
+            except sqlite3.Error as e:
+                # A full disk (or a file that turned read-only): this log is
+                # not stored, nor any after it; the ones before are.
+                stopped = "%s: not stored: %s" % (path, dbmod.sqlite_problem(db.path, e))
+                worst = 2
+                break
             if status in ("quarantined", "error"):
                 worst = 2
             results.append({"file": path, "status": status, "game_id": game_id, "message": message})
@@ -43,6 +51,10 @@ def _body(args):
                   else "moontable import: %s" % r["message"], file=sys.stderr)
         else:
             print("%s: %s" % (r["file"], r["message"]))
+    if stopped:
+        kept = [r["file"] for r in results if r["status"] == "stored"]
+        print("moontable import: %s; stopped there. %s" % (
+            stopped, "Stored before it: %s." % ", ".join(kept) if kept else "Nothing was stored."), file=sys.stderr)
     return worst
 
 

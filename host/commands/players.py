@@ -7,6 +7,7 @@ player and keeps the other name as an alias, so later syncs land there too.
 
 from host import db as dbmod
 from host.commands._output import print_json, print_listing
+from host.db import printable
 
 HELP = "list players, or add / rename / merge them (merge moves all results)"
 
@@ -28,7 +29,7 @@ def _body(args):
     if len(args.names) != want:
         raise dbmod.DbError("usage: moontable %s (got %d name%s)" % (USAGE[args.action], len(args.names),
                                                                     "" if len(args.names) == 1 else "s"))
-    with dbmod.open_for(args) as db:
+    with dbmod.open_for(args, readonly=args.action == "list") as db:
         if args.action == "add":
             db.add_player(args.names[0])
             result = {"added": args.names[0]}
@@ -54,8 +55,8 @@ def _body(args):
 
 def _player_lines(p):
     """One player, with the other spellings merged into it."""
-    also = "  (also: %s)" % ", ".join(p["aliases"]) if p["aliases"] else ""
-    yield "%-10s  %3d games  %3d wins%s" % (p["name"], p["games"], p["wins"], also)
+    also = "  (also: %s)" % ", ".join(printable(a) for a in p["aliases"]) if p["aliases"] else ""
+    yield "%-10s  %3d games  %3d wins%s" % (printable(p["name"]), p["games"], p["wins"], also)
 
 
 def run(args):

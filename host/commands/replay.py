@@ -4,7 +4,9 @@ the round-by-round scores, the standings and the winner."""
 import sys
 
 from host.commands._output import print_json
-from shared_rules.errors import LogError
+from host.db import printable
+from shared_rules import display_name, ranks
+from shared_rules.errors import LogError, RuleError
 from shared_rules.log import replay_file
 
 HELP = "replay a game log (JSON Lines) and print its rounds, standings and winner"
@@ -30,28 +32,41 @@ def summary(rep):
 
 
 def print_table(data, out):
-    players = data["players"]
+    players = [printable(p) for p in data["players"]]
     width = max([len(p) for p in players] + [5])
-    out.write("%s: %d events, %d rounds\n\n" % (data["game"], data["events"], len(data["rounds"])))
+    out.write("%s: %d events, %d rounds\n\n" % (display_name(data["game"]), data["events"], len(data["rounds"])))
     out.write("round " + " ".join(p.rjust(width) for p in players) + "\n")
     for i, scores in enumerate(data["rounds"], 1):
         out.write(str(i).rjust(5) + " " + " ".join(str(s).rjust(width) for s in scores) + "\n")
     out.write("\nstandings:\n")
     order = sorted(range(len(players)), key=lambda i: -data["scores"][i])
-    for rank, i in enumerate(order, 1):
+    for rank, i in zip(ranks([data["scores"][i] for i in order]), order):
         out.write("  %d. %s %d\n" % (rank, players[i], data["scores"][i]))
-    out.write("winner: %s\n" % (data["winner"] or "none yet (game not finished)"))
+    out.write("winner: %s\n" % (printable(data["winner"]) if data["winner"] else "none yet (game not finished)"))
 
 
 def run(args):
+    def fail(text):
+        print("moontable replay: %s: %s" % (args.log, printable(text)), file=sys.stderr)
+        return 2
     try:
         rep = replay_file(args.log)
     except FileNotFoundError:
-        print("moontable replay: no such file: %s" % args.log, file=sys.stderr)
-        return 2
+        return fail("no such file")
+    except IsADirectoryError:
+        return fail("is a folder, not a game log")
+    except PermissionError:
+        return fail("cannot be read (permission denied)")
+    except OSError as e:
+        return fail("cannot be read: %s" % (e.strerror or e))
     except LogError as e:
-        print("%s: %s" % (args.log, e), file=sys.stderr)
-        return 2
+        return fail(str(e))
+    except RecursionError:
+        return fail("a line nests JSON too deeply to be a game record")
+    except (RuleError, TypeError, KeyError, IndexError, AttributeError, ValueError) as e:
+        # The rules core names bad input itself; whatever slips past it is
+        # still refused in one line.
+        return fail("cannot be replayed: %s" % e)
     data = summary(rep)
     if args.json:
         print_json(data)

@@ -1,7 +1,11 @@
 """`moontable report [--out DIR]`: one self-contained HTML page (every chart
-embedded as a base64 PNG, no external links, so it can be mailed or opened
-offline) with player statistics and each game's score progression, plus
-the same charts as PNG files beside it.
+embedded as a base64 PNG, so it can be mailed or opened offline) with
+player statistics and each game's score progression, plus the same charts
+as PNG files beside it.
+
+Each finished game also gets a "Send to BG Stats" link and the same link
+as a QR code (inline SVG): point a phone at the screen and BG Stats opens
+with the play filled in. Those links are the page's only external ones.
 
 matplotlib is imported only here, with the Agg backend (no display needed).
 """
@@ -11,8 +15,10 @@ import datetime
 import html
 import os
 
+from host import bgstats
 from host import db as dbmod
 from host.commands.standings import collect
+from shared_rules import display_name
 
 HELP = "write an HTML report with score-progression charts and player statistics (plus PNG charts)"
 
@@ -39,16 +45,29 @@ def _save(plt, fig, path):
         return f.read()
 
 
+# Line styles that stay apart where scores run together: each seat gets its
+# own marker and dash pattern as well as its own colour.
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+DASHES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)), (0, (8, 2)))
+
+
 def game_chart(plt, g, path):
+    from matplotlib.ticker import MaxNLocator
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     rounds = g["round_scores"]
     xs = list(range(0, len(rounds) + 1))
     for seat, name in enumerate(g["players"]):
         ys = [g["start_scores"][seat]] + [r[seat] for r in rounds]
-        ax.plot(xs, ys, marker="o", markersize=3, label=name)
+        ax.plot(xs, ys, marker=MARKERS[seat % len(MARKERS)], markersize=4 + (seat % 3),
+                linestyle=DASHES[seat % len(DASHES)], linewidth=1.5, label=dbmod.printable(name),
+                alpha=0.9, zorder=3 + len(g["players"]) - seat, markerfacecolor="none" if seat % 2 else None)
+    # Rounds, chips and points are whole numbers: never 0.5 ticks.
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(0, max(1, len(rounds)))
     ax.set_xlabel("round")
     ax.set_ylabel("chips" if g["game"] == "shoot-the-moon" else "score")
-    ax.set_title("game %d: %s, %s" % (g["id"], g["game"], g["date"]))
+    ax.set_title("game %d: %s, %s" % (g["id"], display_name(g["game"]), g["date"]))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small", loc="upper left")
     fig.tight_layout()
@@ -74,20 +93,29 @@ def _img(png, alt):
     return '<img alt="%s" src="data:image/png;base64,%s">' % (html.escape(alt), base64.b64encode(png).decode("ascii"))
 
 
+def _send_to_bgstats(g):
+    """The game's BG Stats link and its QR code, side by side."""
+    url = bgstats.link(bgstats.play(g))
+    return ('<div class="bgstats">%s<p><a href="%s">Send to BG Stats</a><br>'
+            "<small>or scan the code with the phone that has BG Stats</small></p></div>"
+            % (bgstats.qr_svg(url), html.escape(url, quote=True)))
+
+
 def _stats_table(rows):
     if not rows:
         return "<p>No finished games.</p>"
-    out = ["<table><tr><th>player</th><th>games</th><th>wins</th><th>win rate</th></tr>"]
+    out = ["<table><tr><th>rank</th><th>player</th><th>games</th><th>wins</th><th>win rate</th></tr>"]
     for r in rows:
-        out.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%.1f%%</td></tr>"
-                   % (html.escape(r["player"]), r["games"], r["wins"], 100.0 * r["win_rate"]))
+        out.append("<tr><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%.1f%%</td></tr>"
+                   % (r["rank"], html.escape(r["player"]), r["games"], r["wins"], 100.0 * r["win_rate"]))
     out.append("</table>")
     return "\n".join(out)
 
 
 STYLE = """body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}
-td:first-child,th:first-child{text-align:left}img{max-width:100%}section{margin-bottom:2em}"""
+td:first-child,th:first-child{text-align:left}img{max-width:100%}section{margin-bottom:2em}
+td.name,th.name{text-align:left}.bgstats{display:flex;gap:1em;align-items:center}.bgstats svg{flex:none}"""
 
 
 def build(db, out_dir, last=None):
@@ -110,7 +138,7 @@ def build(db, out_dir, last=None):
         parts.append(_img(players_chart(plt, stats["overall"], path), "win rate per player"))
         written.append(path)
     for name, rows in stats["by_game"].items():
-        parts.append("<h3>%s</h3>" % html.escape(name))
+        parts.append("<h3>%s</h3>" % html.escape(display_name(name)))
         parts.append(_stats_table(rows))
     parts.append("<h2>Games</h2>")
     for s in summaries:
@@ -118,15 +146,20 @@ def build(db, out_dir, last=None):
         g.pop("journal")
         winner = ", ".join(g["winners"]) if g["finished"] else "not finished"
         parts.append("<section><h3>Game %d: %s</h3><p>%s &middot; %d rounds &middot; winner: %s</p>"
-                     % (g["id"], html.escape(g["game"]), html.escape(g["date"]), g["rounds"], html.escape(winner)))
+                     % (g["id"], html.escape(g["game_name"]), html.escape(g["date"]), g["rounds"],
+                        html.escape(winner)))
         if g["round_scores"]:
             path = os.path.join(out_dir, "game-%d.png" % g["id"])
             parts.append(_img(game_chart(plt, g, path), "score progression of game %d" % g["id"]))
             written.append(path)
-        parts.append("<table><tr><th>player</th><th>score</th><th>rank</th></tr>")
-        for p, sc, rk in zip(g["players"], g["scores"], g["ranks"]):
-            parts.append("<tr><td>%s</td><td>%d</td><td>%d</td></tr>" % (html.escape(p), sc, rk))
-        parts.append("</table></section>")
+        parts.append("<table><tr><th>rank</th><th class=name>player</th><th>score</th></tr>")
+        for seat in sorted(range(len(g["players"])), key=lambda i: (g["ranks"][i], i)):
+            parts.append("<tr><td>%d</td><td class=name>%s</td><td>%d</td></tr>"
+                         % (g["ranks"][seat], html.escape(g["players"][seat]), g["scores"][seat]))
+        parts.append("</table>")
+        if g["finished"]:
+            parts.append(_send_to_bgstats(g))
+        parts.append("</section>")
     parts.append("</body></html>")
     index = os.path.join(out_dir, "index.html")
     with open(index, "w", encoding="utf-8") as f:

@@ -76,7 +76,7 @@ def moonstar_rounds(journal, with_best=True):
 
 
 def _body(args):
-    with dbmod.open_for(args, create=False) as db:
+    with dbmod.open_for(args, readonly=True) as db:
         pk = db.game_pk(args.game)
         g = db.game(pk)
     journal = g.pop("journal")
@@ -101,13 +101,25 @@ def _body(args):
 
 
 def print_table(g, out):
-    players = g["players"]
-    width = max([len(p) for p in players] + [5])
-    out.write("game %d: %s  %s  (%s/%s)\n" % (g["id"], g["game"], g["date"], g["device"], g["game_id"]))
+    p = dbmod.printable
+    players = [p(name) for name in g["players"]]
+    width = max([len(name) for name in players] + [5])
+    out.write("game %d: %s  %s  (%s/%s)\n" % (g["id"], g["game_name"], g["date"], p(g["device"]), p(g["game_id"])))
+    when = []
+    if g["started"] and not g["approx"]:
+        when.append("started %s" % g["started"])
+    if g["duration_min"]:
+        when.append("%d min" % g["duration_min"])
+    if g["start_seat"] is not None and 0 <= g["start_seat"] < len(players):
+        when.append("first %s: %s" % ("setter" if g["game"] == "moonstar" else
+                                      "dealer" if g["game"] == "shoot-the-moon" else
+                                      "bidder" if g["game"] == "moon" else "player", players[g["start_seat"]]))
+    if when:
+        out.write("%s\n" % ", ".join(when))
     if g["options"]:
-        out.write("options: %s\n" % json.dumps(g["options"], sort_keys=True))
+        out.write("options: %s\n" % p(json.dumps(g["options"], sort_keys=True)))
     moon = any("bid" in r for r in g["round_table"])
-    head = "round " + " ".join(p.rjust(width) for p in players)
+    head = "round " + " ".join(name.rjust(width) for name in players)
     if moon:
         head += "  bidder".ljust(2 + width) + "  bid  points  best"
     out.write(head + "\n")
@@ -119,8 +131,11 @@ def print_table(g, out):
         elif moon:
             line += "  " + "(no bid)".ljust(width)
         out.write(line + "\n")
-    out.write("final: %s\n" % ", ".join("%s %d" % (p, s) for p, s in zip(players, g["scores"])))
-    out.write("winner: %s\n" % (", ".join(g["winners"]) if g["finished"] else "none yet (game not finished)"))
+    out.write("final: %s\n" % ", ".join("%d. %s %d" % (rk, name, s)
+                                        for rk, name, s in sorted(zip(g["ranks"], players, g["scores"]),
+                                                                  key=lambda x: x[0])))
+    out.write("winner: %s\n" % (", ".join(p(w) for w in g["winners"]) if g["finished"]
+                                else "none yet (game not finished)"))
 
 
 def run(args):

@@ -60,27 +60,52 @@ def solve_line(text, lineno):
         sit = json.loads(text)
     except ValueError as e:
         raise RuleError("line %d: not valid JSON (%s)" % (lineno, e)) from None
+    except RecursionError:
+        raise RuleError("line %d: the JSON nests too deeply to be a situation" % lineno) from None
     try:
         return sit, solve(sit)
     except RuleError as e:
         raise RuleError("line %d: %s" % (lineno, e)) from None
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError) as e:
+        # The solver names bad situations itself; anything that slips past
+        # is still one line of error, never a traceback.
+        raise RuleError("line %d: not a Moonstar situation (%s)" % (lineno, e)) from None
+
+
+def _lines(source):
+    """(line number, text) of each line; RuleError for bytes that are not
+    UTF-8 (the line is named, the rest still solved)."""
+    for lineno, raw in enumerate(source, 1):
+        if isinstance(raw, str):  # a text stream (already decoded)
+            yield lineno, raw, None
+            continue
+        try:
+            yield lineno, raw.decode("utf-8"), None
+        except UnicodeDecodeError as e:
+            yield lineno, None, RuleError("line %d: not UTF-8 text (byte 0x%02x at column %d)"
+                                          % (lineno, raw[e.start], e.start + 1))
 
 
 def run(args):
     if args.file:
         try:
-            source = open(args.file, encoding="utf-8")
+            source = open(args.file, "rb")
+        except IsADirectoryError:
+            print("moontable solve: %s is a folder, not a file of situations" % args.file, file=sys.stderr)
+            return 2
         except OSError as e:
             print("moontable solve: cannot read %s: %s" % (args.file, e.strerror), file=sys.stderr)
             return 2
     else:
-        source = sys.stdin
+        source = getattr(sys.stdin, "buffer", sys.stdin)
     failed = 0
     with source:
-        for lineno, text in enumerate(source, 1):
-            if not text.strip():
+        for lineno, text, err in _lines(source):
+            if err is None and not text.strip():
                 continue
             try:
+                if err is not None:
+                    raise err
                 sit, result = solve_line(text, lineno)
             except RuleError as e:
                 failed += 1

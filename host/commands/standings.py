@@ -1,10 +1,11 @@
 """`moontable standings`: games, wins and win rate per player, over all
-finished games and per game."""
+finished games and per game. Players with the same record share a rank."""
 
 import sys
 
 from host import db as dbmod
 from host.commands._output import print_json
+from shared_rules import display_name
 
 HELP = "games, wins and win rate per player, overall and per game"
 
@@ -16,8 +17,10 @@ def add_arguments(parser):
 
 
 def collect(db, game=None):
+    """{"overall": rows, "by_game": {game id: rows}, "names": {game id: box name}}."""
     names = [game] if game else db.game_names()
-    return {"overall": db.standings(game), "by_game": {n: db.standings(n) for n in names}}
+    return {"overall": db.standings(game), "by_game": {n: db.standings(n) for n in names},
+            "names": {n: display_name(n) for n in names}}
 
 
 def _table(title, rows, out):
@@ -26,23 +29,24 @@ def _table(title, rows, out):
         out.write("  no finished games\n")
         return
     width = max([len(r["player"]) for r in rows] + [6])
-    out.write("  %s  %5s  %4s  %6s\n" % ("player".ljust(width), "games", "wins", "win %"))
+    out.write("  %4s  %s  %5s  %4s  %6s\n" % ("rank", "player".ljust(width), "games", "wins", "win %"))
     for r in rows:
-        out.write("  %s  %5d  %4d  %5.1f%%\n" % (r["player"].ljust(width), r["games"], r["wins"], 100.0 * r["win_rate"]))
+        out.write("  %4d  %s  %5d  %4d  %5.1f%%\n" % (r["rank"], dbmod.printable(r["player"]).ljust(width),
+                                                    r["games"], r["wins"], 100.0 * r["win_rate"]))
 
 
 def _body(args):
-    dbmod.check_game_name(args.game)
-    with dbmod.open_for(args) as db:
+    args.game = dbmod.check_game_name(args.game)
+    with dbmod.open_for(args, readonly=True) as db:
         data = collect(db, args.game)
     if args.json:
         print_json(data, indent=1)
         return 0
-    _table("overall" if not args.game else "%s" % args.game, data["overall"], sys.stdout)
+    _table("overall" if not args.game else display_name(args.game), data["overall"], sys.stdout)
     if not args.game:
         for name, rows in data["by_game"].items():
             sys.stdout.write("\n")
-            _table(name, rows, sys.stdout)
+            _table(display_name(name), rows, sys.stdout)
     return 0
 
 

@@ -55,8 +55,8 @@ def test_games_table_and_json(dbfile):
 def test_show_table_json_and_best_scores(dbfile):
     from shared_rules import solver
     out = ok("show", "1", "--db", dbfile)
-    assert out.startswith("game 1: moonstar")
-    assert "best" in out.splitlines()[1] and "winner:" in out
+    assert out.startswith("game 1: Moonstar")
+    assert "best" in [l for l in out.splitlines() if l.startswith("round")][0] and "winner:" in out
     data = json.loads(ok("show", "pico/ms-31", "--json", "--db", dbfile))
     m, lines = dbkit.moonstar_events(["Ann", "Bob", "Cy"], 31)
     assert data["scores"] == m.state["scores"]
@@ -85,7 +85,7 @@ def test_show_table_json_and_best_scores(dbfile):
 
 def test_standings(dbfile):
     out = ok("standings", "--db", dbfile)
-    assert out.startswith("overall") and "\nmoonstar\n" in out
+    assert out.startswith("overall") and "\nMoonstar\n" in out and "moonstar" not in out
     data = json.loads(ok("standings", "--json", "--db", dbfile))
     rows = {r["player"]: r for r in data["overall"]}
     assert sum(r["wins"] for r in rows.values()) == 3  # three finished games, one winner each
@@ -124,18 +124,16 @@ def test_export_csv_and_json(dbfile, tmp_path):
     assert "journal" not in games[0]
 
 
-def test_export_bgstats_fields_exactly(dbfile):
-    plays = json.loads(ok("export", "--format", "bgstats", "--db", dbfile))
+def test_export_bgstats_is_one_play_per_line(dbfile):
+    out = ok("export", "--format", "bgstats", "--db", dbfile)
+    plays = [json.loads(line) for line in out.splitlines()]
     assert len(plays) == 3  # unfinished games are not plays yet
     for p in plays:
-        assert set(p) == {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"}
-        assert set(p["game"]) == {"name", "bggId", "highestWins"}
         assert p["sourceName"] == "moontable"
         assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", p["playDate"])
         assert isinstance(p["durationMin"], int) and p["durationMin"] > 0
-        assert p["game"] == {"name": "Moonstar", "bggId": None, "highestWins": True}
-        for pl in p["players"]:
-            assert set(pl) == {"name", "score", "winner", "startPlayer"}
+        assert p["game"] == {"name": "Moonstar", "sourceGameId": "moonstar", "bggId": 1714,
+                             "highestWins": True, "noPoints": False}
         assert sum(pl["winner"] for pl in p["players"]) == 1
         assert sum(pl["startPlayer"] for pl in p["players"]) == 1
         best = max(pl["score"] for pl in p["players"])
@@ -150,8 +148,13 @@ def test_report_is_self_contained_with_valid_pngs(dbfile, tmp_path):
     out = ok("report", "--out", out_dir, "--db", dbfile)
     assert out.startswith("wrote ")
     page = (out_dir / "index.html").read_text()
-    assert not re.search(r"(?i)(https?:|ftp:|//[a-z0-9.-]+\.[a-z]{2,}/)", page)
-    srcs = re.findall(r'(?:src|href)="([^"]*)"', page)
+    # the only external links: one "Send to BG Stats" per finished game
+    links = re.findall(r'href="([^"]*)"', page)
+    assert len(links) == 3 and all(u.startswith("https://app.bgstatsapp.com/createPlay.html?data=") for u in links)
+    assert page.count("<svg") == 3
+    rest = re.sub(r'href="[^"]*"', "", page)
+    assert not re.search(r"(?i)(https?:|ftp:|//[a-z0-9.-]+\.[a-z]{2,}/)", rest)
+    srcs = re.findall(r'src="([^"]*)"', page)
     assert srcs and all(s.startswith("data:image/png;base64,") for s in srcs)
     assert "<script" not in page and "<link" not in page
     pngs = sorted(p.name for p in out_dir.glob("*.png"))

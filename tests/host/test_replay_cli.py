@@ -32,7 +32,7 @@ def test_table_shows_rounds_standings_and_winner():
     proc = replay(DATA / "moonstar-basic.jsonl")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "moonstar: 35 events, 8 rounds" in out
+    assert "Moonstar: 35 events, 8 rounds" in out
     assert "    8   200    70    90" in out
     assert "1. Ann 200" in out and "winner: Ann" in out
 
