@@ -8,6 +8,8 @@ length and CRC32 the device announced. Anything else is dropped, and the
 request is sent again: every command is safe to repeat.
 """
 
+import errno
+import math
 import random
 import time
 
@@ -24,6 +26,11 @@ except ImportError:  # Windows
 
 MAX_FRAME = 256  # a PC->device frame (LF included) stays below this
 DEFAULT_BAUD = 115200
+# How long `hello` may go unanswered before the port is judged not to be a
+# moontable device. A running app answers within milliseconds, so a port
+# that says nothing sound for this long is the wrong port (or no app).
+HELLO_PATIENCE = 2.5
+GAME_STATES = ("open", "done", "synced")
 
 # (vendor id, product id or None for any, what it is)
 KNOWN_IDS = (
@@ -36,8 +43,25 @@ KNOWN_IDS = (
 
 
 class LinkError(Exception):
-    """The link failed: no port, port gone, or no sound reply after every
-    retry. A sync stopped by this resumes where it left off next time."""
+    """The link failed: port gone, or no sound reply after every retry. A
+    sync stopped by this resumes where it left off next time."""
+
+
+class NoReply(LinkError):
+    """Every attempt at a request went without a sound reply."""
+
+
+class PortError(LinkError):
+    """The port cannot be used at all: it does not exist, cannot be opened,
+    or nothing that speaks moontable answers on it. Running again will not
+    help until the user names another port or fixes the board."""
+
+
+class BadReply(Exception):
+    """The device answered, with a sound frame, something the protocol does
+    not allow (a hello without an id, a malformed game listing, a listing
+    that does not move on). Retrying would get the same answer, so the
+    sync stops; nothing staged so far is lost."""
 
 
 class DeviceError(Exception):
@@ -71,6 +95,24 @@ def find_ports(ports=None):
     return sorted(found)
 
 
+def port_listing(ports=None):
+    """Every serial port, for `moontable sync --list`: [{"port", "usb"
+    ("VID:PID" in hex, or None without USB ids), "description", "board"
+    (what known board its ids belong to, or None)}], sorted by port."""
+    if ports is None:
+        ports = list_ports.comports()
+    rows = []
+    for p in ports:
+        vid, pid = getattr(p, "vid", None), getattr(p, "pid", None)
+        rows.append({
+            "port": p.device,
+            "usb": "%04X:%04X" % (vid, pid) if vid is not None and pid is not None else None,
+            "description": getattr(p, "description", None),
+            "board": describe_ids(vid, pid),
+        })
+    return sorted(rows, key=lambda r: r["port"])
+
+
 def no_port_message():
     ids = ", ".join(
         "%04X:%s" % (v, "%04X" % p if p is not None else "*") for v, p, _ in KNOWN_IDS
@@ -95,6 +137,66 @@ def choose_port(port=None, ports=None):
         listing = "; ".join("%s (%s)" % f for f in found)
         raise LinkError("several boards found: %s. Choose one with --port." % listing)
     return found[0][0]
+
+
+def _missing(e):
+    """True when opening a port failed because it does not exist."""
+    if getattr(e, "errno", None) == errno.ENOENT:
+        return True
+    text = str(e)
+    return "FileNotFoundError" in text or "No such file or directory" in text
+
+
+# --- checking replies -------------------------------------------------------
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _num(v, default):
+    return v if _whole(v) else default
+
+
+def _secs(x):
+    return ("%.1f" % x).rstrip("0").rstrip(".")
+
+
+def _shorten(obj, limit=120):
+    text = repr(obj)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _game_entry(entry, index):
+    """A listing entry [id, size, state] -> (id, size, state); BadReply
+    naming what is wrong with it otherwise."""
+    why = None
+    if not isinstance(entry, list) or len(entry) != 3:
+        why = "it is not [id, size, state]"
+    elif not isinstance(entry[0], str) or not entry[0] or len(entry[0]) > 64 or not entry[0].isprintable():
+        why = "the game id is not a short printable text"
+    elif not _whole(entry[1]) or entry[1] < 0:
+        why = "the size is not a whole number of bytes"
+    elif entry[2] not in GAME_STATES:
+        why = "the state is not one of %s" % ", ".join(GAME_STATES)
+    if why:
+        raise BadReply("the device's game listing (page from index %d) has a malformed entry %s: %s"
+                       % (index, _shorten(entry, 80), why))
+    return entry[0], entry[1], entry[2]
+
+
+def check_timeout(value):
+    """A reply timeout in seconds from the command line: a finite number
+    above 0 and at most an hour. ValueError saying why otherwise."""
+    try:
+        t = float(value)
+    except (TypeError, ValueError):
+        raise ValueError("%r is not a number of seconds" % (value,))
+    if math.isnan(t) or math.isinf(t):
+        raise ValueError("%r is not a number of seconds; give a finite time such as 2" % (value,))
+    if t <= 0:
+        raise ValueError("%s s: the time to wait for each reply must be more than 0" % (value,))
+    if t > 3600:
+        raise ValueError("%s s is more than an hour; give at most 3600" % (value,))
+    return t
 
 
 # --- journal chunks ------------------------------------------------------
@@ -146,14 +248,24 @@ class Link:
         self.bytes_out = 0   # every byte written, retries included
         self.bytes_in = 0    # every byte read
         self.resends = 0     # requests sent again after a bad or missing reply
+        self.spoke = False   # the last exchange heard something shaped like a reply
+        self.tries = 0       # attempts the last failed exchange made
+        self.hello_time = None  # time.time() when the last hello reply came
+        self.port = getattr(ser, "port", None) or "the port"
 
     @classmethod
     def open(cls, port, baudrate=DEFAULT_BAUD, timeout=1.0, retries=6):
+        """Open `port`. PortError "no such port: X" when it does not exist,
+        "cannot open X: why" for any other refusal."""
         try:
             ser = serial.Serial(port, baudrate=baudrate, timeout=0.05, write_timeout=max(timeout, 2.0))
         except (serial.SerialException, OSError, ValueError) as e:
-            raise LinkError("cannot open %s: %s" % (port, e))
-        return cls(ser, timeout=timeout, retries=retries)
+            if _missing(e):
+                raise PortError("no such port: %s" % port)
+            raise PortError("cannot open %s: %s" % (port, e))
+        link = cls(ser, timeout=timeout, retries=retries)
+        link.port = port
+        return link
 
     def close(self):
         try:
@@ -234,9 +346,19 @@ class Link:
         Retries on silence, garbage, a frame the device could not read, or
         a chunk that does not check out. DeviceError if the device refuses
         the request itself; LinkError when the retries run out."""
+        return self._exchange(cmd, fields, self.timeout, self.retries, None)
+
+    def _exchange(self, cmd, fields, timeout, attempts, budget):
+        """request() with its own wait per attempt, number of attempts and
+        (budget, seconds, or None) an overall limit on the whole exchange.
+        Sets self.spoke when anything shaped like a reply came back."""
         last = "no reply"
-        for attempt in range(self.retries):
+        self.spoke = False
+        give_up = None if budget is None else time.monotonic() + budget
+        for attempt in range(attempts):
             if attempt:
+                if give_up is not None and time.monotonic() >= give_up:
+                    break
                 self.resends += 1
                 self._drain()
                 prefix = b"\n"  # ends any partial frame the device holds
@@ -245,7 +367,9 @@ class Link:
             data = self.frame(cmd, fields)
             seq = self.seq
             self._send(prefix + data)
-            deadline = time.monotonic() + self.timeout
+            deadline = time.monotonic() + timeout
+            if give_up is not None:
+                deadline = min(deadline, give_up)
             while True:
                 line = self._readline(deadline)
                 if line is None:
@@ -255,8 +379,9 @@ class Link:
                 except LineError as e:
                     last = "garbled reply (%s)" % e
                     continue
-                if "ok" not in reply and "e" not in reply:
-                    continue
+                if not isinstance(reply, dict) or ("ok" not in reply and "e" not in reply):
+                    continue  # not a reply (an echo of our own request, say)
+                self.spoke = True
                 if reply.get("s") is None and "e" in reply:
                     last = "device could not read the request (%s)" % reply.get("m")
                     break  # our frame was damaged on the way: send it again
@@ -266,7 +391,7 @@ class Link:
                     raise DeviceError(reply["e"], reply.get("m", ""), reply)
                 if "b" not in reply:
                     return reply, None
-                body = self._read_exact(reply["b"], deadline) if isinstance(reply["b"], int) else None
+                body = self._read_exact(reply["b"], deadline) if _whole(reply["b"]) else None
                 if body is None:
                     last = "chunk cut short"
                     break
@@ -275,25 +400,72 @@ class Link:
                 except ValueError as e:
                     last = "bad chunk (%s)" % e
                     break
-                if len(chunk) != reply.get("x", -1) - reply.get("o", 0) or crc32(chunk) != reply.get("k"):
+                if len(chunk) != _num(reply.get("x"), -1) - _num(reply.get("o"), 0) or crc32(chunk) != reply.get("k"):
                     last = "chunk does not match its length or CRC"
                     break
                 return reply, chunk
-        raise LinkError("no sound reply to %r after %d attempts: %s" % (cmd, self.retries, last))
+        self.tries = attempt + 1
+        raise NoReply("no sound reply to %r after %d attempts: %s" % (cmd, attempt + 1, last))
 
     # --- commands --------------------------------------------------------
-    def hello(self):
-        return self.request("hello")[0]
+    def hello(self, patience=None):
+        """The device's hello reply, checked: it names the device ("id").
+
+        Gives up after `patience` seconds (default: HELLO_PATIENCE, or the
+        reply timeout if that is longer) with PortError when nothing shaped
+        like a moontable reply came back: the port is not a moontable
+        device. A device that speaks but garbles gets the usual LinkError.
+        BadReply when the reply has no usable "id"."""
+        if patience is None:
+            patience = max(HELLO_PATIENCE, self.timeout)
+        per_try = min(self.timeout, patience / 3.0)
+        before = self.bytes_in
+        try:
+            reply = self._exchange("hello", {}, per_try, max(self.retries, 3), patience)[0]
+            self.hello_time = time.time()
+        except NoReply:
+            if self.spoke:
+                raise
+            got = self.bytes_in - before
+            heard = ("nothing came back" if not got else
+                     "only %d byte%s came back, none of them a moontable reply" % (got, "" if got == 1 else "s"))
+            raise PortError(
+                "no moontable device answered on %s: in %s s, %s (asked %d time%s). It may be the wrong port "
+                "(`moontable sync --list` shows the candidates), or the board is not running the moontable app "
+                "(at the REPL or in safe mode: restart it, or deploy with `moontable flash`)."
+                % (self.port, _secs(patience), heard, self.tries, "" if self.tries == 1 else "s"))
+        dev = reply.get("id")
+        if not isinstance(dev, str) or not dev.strip() or len(dev) > 64 or not dev.isprintable():
+            raise BadReply("the device's hello reply names no device: %s %r; a moontable app always sends "
+                           "its id (update the firmware with `moontable flash`)"
+                           % ("no \"id\" in" if "id" not in reply else "unusable \"id\" in", _shorten(reply)))
+        return reply
 
     def list_games(self):
-        """[(game id, size, state)] for every game on the device."""
+        """[(game id, size, state)] for every game on the device, in the
+        device's order. BadReply when a page is malformed, or does not move
+        the listing on ("next" must be null or past the index asked for),
+        which would otherwise loop for ever."""
         games = []
+        seen = set()
         i = 0
         while i is not None:
             reply = self.request("ls", i=i)[0]
-            for g in reply["games"]:
-                games.append((g[0], g[1], g[2]))
-            i = reply.get("next")
+            page = reply.get("games")
+            if not isinstance(page, list):
+                raise BadReply("the device's game listing (from index %d) has no list of games: %s"
+                               % (i, _shorten(reply)))
+            for entry in page:
+                gid, size, state = _game_entry(entry, i)
+                if gid not in seen:  # a game listed twice (the list shifted under us): once is enough
+                    seen.add(gid)
+                    games.append((gid, size, state))
+            nxt = reply.get("next")
+            if nxt is not None and (not _whole(nxt) or nxt <= i):
+                raise BadReply("the device's game listing does not move on: asked from index %d, it says the "
+                               "next page starts at %r (it must be past %d, or null at the end); stopped "
+                               "rather than loop for ever" % (i, nxt, i))
+            i = nxt
         return games
 
     def read(self, game_id, offset, n=None):

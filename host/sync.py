@@ -13,14 +13,24 @@ Why it is safe to cut at any byte and run again:
 - Every device command is idempotent, so a repeated request (a retry, a
   duplicated frame) changes nothing twice. Syncing twice pulls nothing the
   second time: the device lists every game as synced.
-Games still in progress on the device are left alone: their journal is
-still growing, and they sync once finished.
+A game still in progress on the device is stored as it stands (the
+complete lines the device lists), marked unfinished, and never acked (the
+device refuses that); the next sync reads only its new tail and stores the
+longer, re-verified journal, and acks it once the game is closed. So a
+game on the table is backed up on the PC at every sync, and the sync says
+which games it holds unfinished and how far they got.
+
+Dates: the board has no battery clock. The hello names its boot counter,
+the ms since that boot and the wall time at ms 0 of recent boots whose
+clock a PC set; setting the clock makes the current boot's figure known to
+the PC too. These go to the database (`db.record_clocks`) before any game
+is stored, so every line of those boots gets its wall time.
 """
 
 import calendar
 import time
 
-from shared_rules import RULES_VERSION
+from shared_rules import RULES_VERSION, display_name
 
 from host.serial_link import DeviceError
 
@@ -51,12 +61,15 @@ class Result:
         self.unchanged = []    # game ids already in the database
         self.quarantined = []  # (game id, message)
         self.acked = []        # game ids marked synced on the device
-        self.open = []         # game ids still in progress (not synced)
+        self.open = []         # game ids still in progress (stored as they stand, never acked)
+        self.unfinished = []   # (game id, sentence): games the database holds unfinished
         self.problems = []     # (game id, message) left for the next sync
         self.warnings = []
         self.bytes = 0         # journal bytes received
         self.roster = None     # names pushed, or None
+        self.roster_refused = None  # why the roster was not pushed, or None
         self.clock = None      # epoch seconds pushed, or None
+        self.clocks = {}       # {"<boot>": epoch ms at ms 0 of that boot}, handed to the database
 
     def summary(self):
         parts = ["device %s" % self.device]
@@ -66,7 +79,7 @@ class Result:
         if self.unchanged:
             parts.append("%d already stored" % len(self.unchanged))
         if self.open:
-            parts.append("%d in progress left on the device" % len(self.open))
+            parts.append("%d in progress on the device" % len(self.open))
         if self.problems:
             parts.append("%d with problems" % len(self.problems))
         return ", ".join(parts)
@@ -80,10 +93,72 @@ def local_epoch(now=None):
     return calendar.timegm(time.localtime(now))
 
 
+def local_epoch_ms(now=None):
+    """local_epoch() in milliseconds (the time zone shift is whole seconds)."""
+    if now is None:
+        now = time.time()
+    return local_epoch(now) * 1000 + int((now % 1.0) * 1000)
+
+
+def clock_text(epoch):
+    """Device seconds as the device shows them: 'YYYY-MM-DD HH:MM'."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(epoch))
+
+
+def repeated_names(names):
+    """[(name, earlier name)] for every name that repeats an earlier one
+    when compared without case (the device tells players apart that way)."""
+    first = {}
+    out = []
+    for name in names:
+        key = name.casefold()
+        if key in first:
+            out.append((name, first[key]))
+        else:
+            first[key] = name
+    return out
+
+
+def device_clocks(info, pc_ms=None):
+    """The boot clocks to hand to the database: {"<boot>": epoch ms at ms 0
+    of that boot}, from the hello's "clocks" plus, when `pc_ms` (the PC's
+    local time in ms when the hello came back) is given, the current boot
+    from the hello's "boot" and "ms". The current boot's figure from the PC
+    wins over the device's own: it is the clock just set, to the ms.
+    Entries that are not whole numbers are left out (the database drops
+    implausible ones)."""
+    out = {}
+    sent = info.get("clocks")
+    if isinstance(sent, dict):
+        for key, value in sent.items():
+            if _whole(value):
+                try:
+                    out[str(int(key))] = value
+                except (TypeError, ValueError):
+                    continue
+    boot, ms = info.get("boot"), info.get("ms")
+    if pc_ms is not None and _whole(boot) and _whole(ms) and ms >= 0:
+        out[str(boot)] = pc_ms - ms
+    return out
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def push_roster(link, names, result):
     """Push the roster, dropping any name the device refuses (it says
-    which and why) so one odd name cannot block the rest."""
+    which and why) so one odd name cannot block the rest. A roster that
+    repeats a name (compared without case) is not sent at all: the device
+    would refuse it, and seats must never be mixed up."""
     names = list(names)
+    twice = repeated_names(names)
+    if twice:
+        result.roster_refused = "roster not sent: %s (names are compared without case, so the device could " \
+            "not tell them apart); rename one with `moontable players rename`" % "; ".join(
+                "%r repeats %r" % pair for pair in twice)
+        result.warnings.append(result.roster_refused)
+        return
     for _ in range(len(names) + 3):
         try:
             link.push_roster(names)
@@ -105,15 +180,48 @@ def push_roster(link, names, result):
     result.warnings.append("roster: gave up after repeated refusals")
 
 
-def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=None, chunk=None):
-    """Run one sync over an open `Link` into an open `Database`.
+def describe_unfinished(db, dev, gid, state, fresh):
+    """A sentence for a game the database holds unfinished (None if it is
+    finished or not stored): which game, how far it got, and what happens
+    to it next. `fresh`: this sync brought new bytes of it."""
+    from host.db import DbError
+
+    try:
+        g = db.game(db.game_pk("%s/%s" % (dev, gid)))
+    except DbError:
+        return None
+    if g.get("finished"):
+        return None
+    rounds = g.get("rounds") or 0
+    far = "after round %d" % rounds if rounds else "before the end of its first round"
+    scores = ", ".join("%s %s" % (p, s) for p, s in zip(g.get("players") or [], g.get("scores") or []))
+    events = g.get("events") or 0
+    what = "%s game %s (%s)" % (display_name(g["game"]), gid, scores or "no players")
+    stand = "%s, %d event%s" % (far, events, "" if events == 1 else "s")
+    if state == "open":
+        if not fresh:
+            return ("%s is still being played on the device, %s, nothing new since the last sync. It does not "
+                    "count in the standings yet; a later sync updates it." % (what, stand))
+        return ("%s is still being played on the device: stored as it stands, %s. It does not count in the "
+                "standings yet; a later sync updates it, and completes it once the game is over." % (what, stand))
+    return ("%s was closed on the device before its end: stored unfinished, %s. It does not count in the "
+            "standings." % (what, stand))
+
+
+def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=None, chunk=None, hello=None):
+    """Run one sync over an open `Link` into an open `Database`. `hello`:
+    the device's hello reply when the caller already asked for it (the
+    command does, before it opens the database); `now`: a fixed PC time
+    (tests).
 
     Raises LinkError if the link fails (the next sync resumes), DeviceError
-    if the device refuses a command the sync cannot do without."""
+    if the device refuses a command the sync cannot do without, BadReply
+    if the device answers what the protocol does not allow."""
     progress = progress or Progress()
     result = Result()
-    info = link.hello()
-    dev = str(info["id"])
+    info = hello if hello is not None else link.hello()
+    hello_ms = local_epoch_ms(now if now is not None else link.hello_time)
+    dev = info["id"]
     result.device = dev
     result.info = {k: info[k] for k in _INFO_KEYS if k in info}
     if info.get("rules") != RULES_VERSION:
@@ -125,20 +233,26 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
         t = local_epoch(now)
         link.set_clock(t)
         result.clock = t
+    # The boots' clocks go to the database before any game, so the games
+    # stored below get their times from them.
+    result.clocks = device_clocks(info, hello_ms if clock else None)
+    if result.clocks:
+        db.record_clocks(dev, result.clocks)
     if roster:
         names = db.roster()
         if names:  # an empty database must not wipe a roster set elsewhere
             push_roster(link, names, result)
 
     todo = []
+    announce = []  # (game id, state): games to describe if the database holds them unfinished
     for gid, size, state in link.list_games():
         if state == "open":
             result.open.append(gid)
-            continue
-        if state == "synced" and not all_games:
+        elif state == "synced" and not all_games:
             continue
         if size <= 0:
-            result.problems.append((gid, "no complete line on the device yet"))
+            if state != "open":  # a game just begun may not have a whole line yet
+                result.problems.append((gid, "no complete line on the device yet"))
             continue
         have = db.staged_size(dev, gid)
         stored = db.is_stored(dev, gid)
@@ -151,14 +265,16 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
             have = 0
         if stored and have == size:
             result.unchanged.append(gid)
-            if state != "synced":
+            if state == "done":
                 link.ack(gid)  # stored by an earlier sync whose ack was cut off
                 result.acked.append(gid)
+            if state != "synced":
+                announce.append((gid, state, False))
             continue
-        todo.append((gid, size, have))
+        todo.append((gid, size, have, state))
 
-    progress.start(sum(size - have for _, size, have in todo), len(todo))
-    for gid, size, have in todo:
+    progress.start(sum(size - have for _, size, have, _ in todo), len(todo))
+    for gid, size, have, state in todo:
         progress.note(gid)
         off = have
         while off < size:
@@ -179,8 +295,16 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
             result.unchanged.append(gid)
         else:
             result.quarantined.append((gid, message))
+        if status != "quarantined":
+            announce.append((gid, state, status == "stored"))
+        if state == "open":
+            continue  # still growing: the device keeps it, and a later sync brings the rest
         # Committed (stored or kept in quarantine with its report): only
         # now may the device count the game as safe on the PC.
         link.ack(gid)
         result.acked.append(gid)
+    for gid, state, fresh in announce:
+        text = describe_unfinished(db, dev, gid, state, fresh)
+        if text:
+            result.unfinished.append((gid, text))
     return result

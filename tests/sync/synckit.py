@@ -29,9 +29,10 @@ for p in (ROOT, os.path.join(ROOT, "firmware")):
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/, for gamegen
 from gamegen import random_moonstar  # noqa: E402
-from shared_rules.wire import encode  # noqa: E402
+from shared_rules.wire import LineError, decode, encode  # noqa: E402
 
 T0 = 1767258000  # 2026-01-01 09:00 UTC
+BOOT_WAIT = 120.0  # seconds a device may take to start on a loaded machine (a bound, not a speed)
 
 
 def micropython():
@@ -124,6 +125,7 @@ class Device:
         self.proc = subprocess.Popen(argv, stdin=theirs, stdout=theirs, stderr=self.err, close_fds=True,
                                      start_new_session=True)
         os.close(theirs)
+        wait_ready(mine, self.proc)
         if self.direct:
             self.path = os.ttyname(slave)
             self._keep = slave  # held open so the pty lives until pyserial opens it
@@ -157,15 +159,84 @@ class Device:
         self.err.close()
 
 
+def wait_ready(fd, proc=None, limit=BOOT_WAIT):
+    """Block until the device on `fd` answers a hello, as a board that has
+    finished booting does; the reply is read and dropped. So a test's sync
+    starts against a running device however slowly the interpreter
+    started, and `hello`'s few seconds of patience measure the link, not
+    the machine's load."""
+    frame = encode({"s": 1, "c": "hello"})
+    os.write(fd, frame)
+    buf = b""
+    deadline = time.monotonic() + limit
+    resent = time.monotonic()
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError("the device exited while starting (status %s)" % proc.returncode)
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            if time.monotonic() - resent > 5:
+                os.write(fd, b"\n" + frame)  # in case the first went to a half-started reader
+                resent = time.monotonic()
+            continue
+        try:
+            buf += os.read(fd, 4096)
+        except OSError:
+            time.sleep(0.05)
+            continue
+        while b"\n" in buf:
+            line, buf = buf.split(b"\n", 1)
+            try:
+                reply = decode(line + b"\n", need_crc=True)
+            except LineError:
+                continue
+            if isinstance(reply, dict) and reply.get("ok") and reply.get("s") == 1:
+                return
+    raise AssertionError("the device did not answer hello within %d s" % limit)
+
+
+class PortEnd:
+    """Another program's serial port (e.g. the simulator's pty path) as the
+    device end of a Relay: `fd` opened raw, `reboot()` is the power cut
+    (the callable given), after which the relay has no device."""
+
+    def __init__(self, path, power_off=None):
+        import termios
+
+        self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.fd, termios.TCSANOW)
+        self.power_off = power_off
+        self.unplugs = True
+
+    def reboot(self):
+        if self.power_off is not None:
+            self.power_off()
+        self.close()
+
+    def close(self):
+        if self.fd is not None:
+            try:
+                os.close(self.fd)
+            except OSError:
+                pass
+            self.fd = None
+
+
 class Faults:
     """What the relay does to the bytes: drop, flip a bit, duplicate a
     frame (a whole line), and cut the link after a number of bytes."""
 
-    def __init__(self, rng, drop=0.0, flip=0.0, dup=0.0, cut_after=None, reboot=False):
+    def __init__(self, rng, drop=0.0, flip=0.0, dup=0.0, cut_after=None, reboot=False, rewrite=None):
         """reboot: at cut_after, power-cycle the device (SIGKILL, restart
-        on the same folder) instead of pulling the PC's cable."""
+        on the same folder) instead of pulling the PC's cable.
+        rewrite: f(reply dict) -> dict or None, applied to every sound
+        reply frame on its way to the PC (re-encoded with a good CRC), so
+        a test can make a real device say what the protocol forbids."""
         self.rng = rng
         self.reboot = reboot
+        self.rewrite = rewrite
+        self.rewritten = 0
+        self._pending = bytearray()
         self.drop = drop
         self.flip = flip
         self.dup = dup
@@ -174,7 +245,33 @@ class Faults:
         self.counts = {"drop": 0, "flip": 0, "dup": 0}
         self._line = {0: bytearray(), 1: bytearray()}
 
+    def _rewrite(self, data):
+        """Hold device->PC bytes to whole lines and rewrite reply frames.
+        A journal chunk's body lines do not decode as frames (no CRC
+        trailer) and pass unchanged."""
+        self._pending += data
+        out = bytearray()
+        while True:
+            i = self._pending.find(b"\n")
+            if i < 0:
+                break
+            line = bytes(self._pending[:i + 1])
+            del self._pending[:i + 1]
+            try:
+                obj = decode(line, need_crc=True)
+            except LineError:
+                obj = None
+            if isinstance(obj, dict) and ("ok" in obj or "e" in obj):
+                new = self.rewrite(dict(obj))
+                if new is not None and new != obj:
+                    line = encode(new)
+                    self.rewritten += 1
+            out += line
+        return bytes(out)
+
     def apply(self, data, direction):
+        if self.rewrite is not None and direction == 1:
+            data = self._rewrite(data)
         out = bytearray()
         line = self._line[direction]
         for b in data:
@@ -246,6 +343,9 @@ class Relay:
                         if self.faults.reboot:
                             self.device.reboot()
                             self.rebooted = True
+                            if getattr(self.device, "unplugs", False):
+                                self.cut()  # a USB board without power leaves the bus: the port goes too
+                                return
                             continue
                         self.cut()
                         return

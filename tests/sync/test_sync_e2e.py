@@ -6,6 +6,7 @@ in the middle must all end in exactly the same database."""
 
 import os
 import random
+import re
 import shutil
 
 import pytest
@@ -56,18 +57,31 @@ def clean(pristine, tmp_path_factory):
     return {"res": res, "again": again, "db": db_path, "state": synckit.db_state(db_path), "folder": dev_folder}
 
 
-def test_clean_sync_stores_every_finished_game_once(pristine, clean):
+def test_clean_sync_stores_every_game_once(pristine, clean):
     folder, made = pristine
     res = clean["res"]
     finished = [m[0] for m in made[:-1]]
-    assert [g for g, _ in res.stored] == finished
-    assert res.open == [made[-1][0]] and res.quarantined == [] and res.problems == []
+    playing = made[-1][0]
+    # The game still on the table is stored as it stands, and never acked.
+    assert [g for g, _ in res.stored] == finished + [playing]
+    assert res.open == [playing] and res.quarantined == [] and res.problems == []
     assert res.acked == finished
-    assert res.clock == synckit_local(NOW)
+    # Every game the database holds unfinished is named, with how far it got.
     state = clean["state"]
-    assert [g[1] for g in state["games"]] == finished
+    unfinished = [g[1] for g in state["games"] if not g[8]]
+    assert playing in unfinished and len(unfinished) > 1  # short games: some were closed before their end
+    notes = dict(res.unfinished)
+    assert sorted(notes) == sorted(unfinished)
+    assert "still being played" in notes[playing] and "a later sync updates it" in notes[playing]
+    for gid in unfinished:
+        assert re.search(r"^Moonstar game %s \(Ann \d+, |^Moonstar game %s \(Dee \d+, " % (gid, gid), notes[gid])
+        assert re.search(r"(after round \d+|before the end of its first round), \d+ events", notes[gid])
+        if gid != playing:
+            assert "was closed on the device before its end" in notes[gid]
+    assert res.clock == synckit_local(NOW)
+    assert [g[1] for g in state["games"]] == finished + [playing]
     # The stored journals are the device's bytes, and every event is there.
-    for gid, header, events in made[:-1]:
+    for gid, header, events in made:
         with open(os.path.join(folder, "games", gid + ".jsonl"), "rb") as f:
             data = f.read()
         row = [g for g in state["games"] if g[1] == gid][0]
@@ -84,6 +98,7 @@ def synckit_local(now):
 def test_second_sync_changes_nothing(clean):
     again = clean["again"]
     assert again.stored == [] and again.quarantined == [] and again.bytes == 0 and again.acked == []
+    assert [g for g, _ in again.unfinished] == [clean["res"].open[0]]  # still on the table: named again
     # The roster now exists in the database, so the second sync pushed it.
     assert again.roster and set(again.roster) == {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}
     assert synckit.db_state(clean["db"]) == clean["state"]
@@ -231,16 +246,25 @@ def test_sync_command_end_to_end(pristine, tmp_path, capsys):
     try:
         assert main(["sync", "--port", dev.path, "--db", db_path]) == 0
         out = capsys.readouterr().out
-        assert "5 new games stored" in out and "1 in progress" in out
+        assert "6 new games stored" in out and "1 in progress on the device" in out
+        assert re.search(r"^clock set: \d{4}-\d\d-\d\d \d\d:\d\d$", out, re.M), out
+        assert "roster sent" not in out  # a new database has no roster to send
+        assert "still being played on the device" in out and "Moonstar game %s" % made[-1][0] in out
         assert main(["sync", "--port", dev.path, "--db", db_path, "--json"]) == 0
         import json
         res = json.loads(capsys.readouterr().out)
         assert res["stored"] == [] and res["device"] == "dev-cli" and res["bytes"] == 0
+        assert sorted(res["roster"]) == ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+        assert main(["sync", "--port", dev.path, "--db", db_path, "--no-clock"]) == 0
+        out = capsys.readouterr().out
+        assert "roster sent: %s" % ", ".join(res["roster"]) in out and "clock set" not in out
     finally:
         dev.close()
-    # A port that is gone: a clear message and a non-zero status, nothing stored twice.
-    assert main(["sync", "--port", str(tmp_path / "nope"), "--db", db_path, "--timeout", "0.2"]) == 1
-    assert "cannot open" in capsys.readouterr().err
+    # A port that is not there: exit 2, one plain line, nothing touched.
+    before = synckit.db_state(db_path)
+    assert main(["sync", "--port", str(tmp_path / "nope"), "--db", db_path]) == 2
+    assert capsys.readouterr().err.strip() == "moontable sync: no such port: %s" % (tmp_path / "nope")
+    assert synckit.db_state(db_path) == before
 
 
 class FakePort:
