@@ -69,3 +69,40 @@ def cli_process(*argv, env=None):
         e.update(env)
     return subprocess.run([sys.executable, "-m", "host.cli"] + [str(a) for a in argv], cwd=ROOT, env=e,
                           capture_output=True, text=True, timeout=300)
+
+
+DATA = os.path.join(ROOT, "tests", "data")
+
+# One finished game of each of the four: Moonstar Game 3, Shoot the Moon in
+# two partnerships, Moon (dominoes), Moons.
+FOUR_GAMES = ("moonstar-counts", "shoot-the-moon-pairs", "moon-moon21", "moons-default")
+
+
+def data_lines(name):
+    """The records of tests/data/NAME.jsonl."""
+    with open(os.path.join(DATA, name + ".jsonl"), "rb") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def stamped(lines, boot, start_ms=0, step_ms=60000, t_from=None):
+    """Copies of the lines as the board writes them now: boot counter "b"
+    and "ms" since that boot on every line (one minute apart by default),
+    plus "t" on the lines from index `t_from` on when given as (index,
+    epoch at that line)."""
+    out = []
+    for i, obj in enumerate(lines):
+        obj = dict(obj)
+        obj["b"] = boot
+        obj["ms"] = start_ms + i * step_ms
+        if t_from is not None and i >= t_from[0]:
+            obj["t"] = t_from[1] + (i - t_from[0]) * step_ms // 1000
+        out.append(obj)
+    return out
+
+
+def as_nobody():
+    """preexec_fn for a subprocess that must not run as root (root ignores
+    file permissions, so a read-only file would not be read-only)."""
+    if os.geteuid() == 0:
+        os.setgid(65534)
+        os.setuid(65534)

@@ -1,0 +1,185 @@
+"""BG Stats: one play per line, one createPlay link per play, and every
+field of every play checked after decoding the link back, for all four
+games (Shoot the Moon in partnerships)."""
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+import dbkit
+from host.db import Database
+from shared_rules.match import Match
+from shared_rules.wire import dumps
+
+BOOT_EPOCH = dbkit.T0 + 3600  # 2026-01-01 10:00:00 device time at ms 0 of boot 7
+BGG = {"moonstar": 1714, "shoot-the-moon": 21435, "moons": 169743}
+NAMES = {"moonstar": "Moonstar", "shoot-the-moon": "Shoot the Moon", "moon": "Moon (dominoes)", "moons": "Moons"}
+
+
+def _log(lines):
+    return b"".join(dumps(x).encode() + b"\n" for x in lines)
+
+
+def _replayed(lines):
+    """Final state and who started, worked out here from the rules core."""
+    m = Match.from_header(lines[0])
+    first = None
+    for ev in [None] + lines[1:]:
+        if ev is not None:
+            m.apply({k: v for k, v in ev.items() if k not in ("b", "ms", "t")})
+        if m.state["round"] == 0 or first is None:
+            for key in ("first_leader", "setter", "dealer", "first"):
+                if isinstance(m.state.get(key), int):
+                    first = m.state[key]
+                    break
+    return m, first
+
+
+@pytest.fixture
+def db4(tmp_path):
+    """The four games stored from device "pico": three in boot 7, whose
+    clock the PC knows, and Moons in boot 8, which nothing dates."""
+    path = str(tmp_path / "m.db")
+    games = {}
+    with Database.open(path) as db:
+        for i, name in enumerate(dbkit.FOUR_GAMES):
+            lines = dbkit.data_lines(name)
+            boot = 8 if name == "moons-default" else 7
+            lines = dbkit.stamped(lines, boot, start_ms=i * 3600000)
+            lines[0]["id"] = name
+            assert db.import_log(_log(lines), device_id="pico")[0] == "stored"
+            games[lines[0]["game"]] = lines
+        db.record_clocks("pico", {"7": BOOT_EPOCH * 1000})
+    return path, games
+
+
+def _links_and_plays(path):
+    lines = dbkit.cli("export", "--format", "bgstats", "--db", path)
+    links = dbkit.cli("export", "--format", "bgstats", "--links", "--db", path)
+    assert lines[0] == 0 and links[0] == 0, (lines, links)
+    plays = [json.loads(x) for x in lines[1].splitlines()]
+    urls = links[1].splitlines()
+    return plays, urls
+
+
+def test_every_field_of_every_play_survives_the_link(db4):
+    path, games = db4
+    plays, urls = _links_and_plays(path)
+    assert len(plays) == len(urls) == 4
+    for play, url in zip(plays, urls):
+        parts = urlsplit(url)
+        assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+        assert list(parse_qs(parts.query)) == ["data"]
+        assert re.fullmatch(r"data=[A-Za-z0-9%._~-]+", parts.query)  # fully URL-encoded
+        decoded = json.loads(parse_qs(parts.query)["data"][0])
+        assert decoded == play  # the link carries exactly the play of the JSON line
+        check_play(decoded, games[decoded["game"]["sourceGameId"]])
+
+
+def check_play(p, lines):
+    header = lines[0]
+    game = header["game"]
+    m, first = _replayed(lines)
+    scores = m.state["scores"]
+    i = dbkit.FOUR_GAMES.index(header["id"])
+    assert set(p) <= {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players", "board"}
+    assert p["sourceName"] == "moontable"
+    assert p["sourcePlayId"] == "pico/%s" % header["id"]
+    # the game: the box's name, our id, BGG id only where BGG has the game
+    expect = {"name": NAMES[game], "sourceGameId": game, "highestWins": True, "noPoints": False}
+    if game in BGG:
+        expect["bggId"] = BGG[game]
+    assert p["game"] == expect
+    if game == "moon":
+        assert "bggId" not in p["game"]
+    # when: boot 7's clock is known, so its games have exact end times and
+    # durations; Moons (boot 8, no clock) has its length but only an approximate date
+    minutes = len(lines) - 1  # the lines are one minute apart
+    assert p["durationMin"] == minutes
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", p["playDate"])
+    if game != "moons":
+        end = BOOT_EPOCH + i * 3600 + minutes * 60
+        from host.times import format_epoch
+        assert p["playDate"] == format_epoch(end)
+    # players: seat order, names, stable ids, numbers, shared ranks, every winner flag
+    players = p["players"]
+    assert [x["name"] for x in players] == header["players"]
+    assert [x["score"] for x in players] == scores
+    assert all(type(x["score"]) is int for x in players)
+    assert all(type(x["winner"]) is bool and type(x["startPlayer"]) is bool for x in players)
+    assert all(re.fullmatch(r"moontable-player-\d+", x["sourcePlayerId"]) for x in players)
+    assert len({x["sourcePlayerId"] for x in players}) == len(players)
+    for x in players:
+        assert x["rank"] == 1 + sum(1 for s in scores if s > x["score"])
+    assert [x["startPlayer"] for x in players] == [seat == first for seat in range(len(players))]
+    assert first is not None
+    top = max(scores)
+    if game == "shoot-the-moon":
+        # partnerships: seats 0+2 and 1+3; both partners win, both share the rank
+        assert [x["role"] for x in players] == ["Ann & Cat", "Ben & Dan", "Ann & Cat", "Ben & Dan"]
+        assert [x["winner"] for x in players] == [False, True, False, True]
+        assert [x["rank"] for x in players] == [3, 1, 3, 1]
+        assert p["board"] == "partnerships: Ann & Cat vs Ben & Dan"
+    else:
+        assert all("role" not in x for x in players)
+        assert [x["winner"] for x in players] == [s == top for s in scores]
+    if game == "moonstar":
+        assert p["board"] == "Game %d" % header["options"]["game"]
+    if game in ("moon", "moons"):
+        assert "board" not in p
+
+
+def test_plays_are_stable_across_exports_and_renames(db4):
+    path, _ = db4
+    before, _ = _links_and_plays(path)
+    assert dbkit.cli("players", "rename", "Ann", "Annie", "--db", path)[0] == 0
+    after, _ = _links_and_plays(path)
+    assert [p["sourcePlayId"] for p in before] == [p["sourcePlayId"] for p in after]
+    for b, a in zip(before, after):
+        assert [x["sourcePlayerId"] for x in b["players"]] == [x["sourcePlayerId"] for x in a["players"]]
+    assert "Annie" in [x["name"] for p in after for x in p["players"]]
+
+
+def test_no_duration_when_nothing_says_how_long(tmp_path):
+    """A log with no times at all: dated by its import, marked approx., and
+    no durationMin key (BG Stats would read 0 as a real length)."""
+    path = str(tmp_path / "m.db")
+    with Database.open(path) as db:
+        db.import_log(_log(dbkit.data_lines("moon-moon21")))
+    plays, _ = _links_and_plays(path)
+    assert len(plays) == 1 and "durationMin" not in plays[0]
+    games = json.loads(dbkit.cli("games", "--json", "--db", path)[1])
+    assert games[0]["approx"] is True and games[0]["date"].startswith("approx. ")
+    assert "approx." in dbkit.cli("games", "--db", path)[1]
+
+
+def test_report_has_a_link_and_a_qr_code_per_finished_game(db4, tmp_path):
+    path, _ = db4
+    out = tmp_path / "rep"
+    assert dbkit.cli("report", "--out", out, "--db", path)[0] == 0
+    page = (out / "index.html").read_text()
+    _, urls = _links_and_plays(path)
+    import html
+    for url in urls:
+        assert 'href="%s"' % html.escape(url, quote=True) in page
+    assert page.count("Send to BG Stats") == 4
+    assert page.count("<svg") == 4
+    for name in NAMES.values():
+        assert html.escape(name) in page
+    for gid in ("shoot-the-moon", "moonstar", "moons"):
+        assert ">%s<" % gid not in page and ": %s," % gid not in page
+
+
+def test_qr_code_encodes_the_link():
+    """The SVG is a real QR symbol of the link: segno's own matrix for the
+    same text, drawn as one path."""
+    import segno
+    from host import bgstats
+    url = bgstats.CREATE_PLAY + "%7B%22a%22%3A1%7D"
+    svg = bgstats.qr_svg(url)
+    assert svg.startswith("<svg") and "<path" in svg
+    qr = segno.make(url, error="l")
+    assert svg == qr.svg_inline(scale=2, border=4)
+    assert qr.designator and len(qr.matrix) >= 21
