@@ -73,9 +73,12 @@ def game_names():
 
 def get_game(name):
     """The rules module for a game name; RuleError for an unknown name."""
+    if type(name) is not str:  # a list or object would not even be a dict key
+        raise RuleError("the game must be named by text (one of %s), not a %s"
+                        % (", ".join(game_names()), type(name).__name__))
     modname = _MODULES.get(name)
     if modname is None:
-        raise RuleError("unknown game %r (known: %s)" % (name, ", ".join(game_names())))
+        raise RuleError("unknown game %r (known: %s)" % (name[:40], ", ".join(game_names())))
     module = __import__(modname)
     for part in modname.split(".")[1:]:
         module = getattr(module, part)

@@ -44,26 +44,32 @@ class Match:
     def from_header(cls, header):
         """A match for a log's header line; RuleError if it is unusable."""
         if header.get("type") != "header":
-            raise RuleError("first line must be a header, not %r" % header.get("type"))
+            raise RuleError("first line must be a header, not %r" % (header.get("type"),))
         for key in ("game", "players"):
             if key not in header:
                 raise RuleError("header has no %r" % key)
         rules = header.get("rules", RULES_VERSION)
-        if rules != RULES_VERSION:
-            raise RuleError("log was written with rules version %r; this core reads version %d" % (rules, RULES_VERSION))
+        # true == 1 and 1.0 == 1 in Python: the type is checked too.
+        if type(rules) is not int or rules != RULES_VERSION:
+            raise RuleError("log was written with rules version %r; this core reads version %d (a whole number)"
+                            % (rules, RULES_VERSION))
+        options = header.get("options", {})
+        if type(options) is not dict:
+            raise RuleError("the header's options must be an object such as {}, not %s"
+                            % ("null" if options is None else repr(options)[:40]))
         extra = {}
         for key in header:
             if key not in ("type", "game", "players", "options", "rules"):
                 extra[key] = header[key]
-        return cls(header["game"], header["players"], header.get("options") or {}, extra)
+        return cls(header["game"], header["players"], options, extra)
 
     def can_undo(self):
         return len(self._undo) > 0
 
     def apply(self, event):
         """Apply one event (undo included); return the new state."""
-        if not isinstance(event, dict) or "type" not in event:
-            raise RuleError("an event must be an object with a \"type\"")
+        if not isinstance(event, dict) or type(event.get("type")) is not str:
+            raise RuleError("an event must be an object with a \"type\" naming it")
         if event["type"] == "undo":
             if not self._undo:
                 raise RuleError("nothing to undo (at most %d steps back)" % UNDO_DEPTH)
@@ -83,6 +89,10 @@ class Match:
         if self._undo:
             moves["moves"]["undo"] = {}
         return moves
+
+    def turn(self):
+        """{"leader": seat, "to_act": seat}: see turn() in each game module."""
+        return self.rules.turn(self.state)
 
     def standings(self):
         return self.rules.standings(self.state)

@@ -17,10 +17,9 @@ where the rules are silent are in docs/games/moonstar.md.
 # share what did not change and a replay needs no deep clone per event.
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_opts import check_games, config, is_int, label
-from shared_rules.util import check_players
+from shared_rules.util import check_players, is_int, start_scores
 
-OPTION_KEYS = ("game", "moons", "dice", "planets", "bid_seconds", "play_seconds")
+OPTION_KEYS = ("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start")
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (
     ("bid", ("bidding",)), ("time_up", ("bidding", "playing")),
@@ -28,6 +27,7 @@ EVENTS = (
     ("challenge", ("bidding",)), ("bet", ("betting",)), ("start_play", ("betting",)),
     ("variants", ("choose",)), ("choose_setter", ("first",)),
     ("roll_for_setter", ("first",)),
+    ("fix_situation", ("bidding", "betting", "playing", "result")),
 )
 
 
@@ -39,6 +39,10 @@ def _seconds(options, key):
 
 
 def new(players, options=None):
+    # The variants' tables load here, not with this module: after new()
+    # they are needed again only by Game 12's per-round choice.
+    from shared_rules.moonstar_opts import check_games, config, label
+
     players = check_players(players, 2, 8)
     if options is None:
         options = {}
@@ -71,14 +75,19 @@ def new(players, options=None):
     else:
         play = _seconds(options, "play_seconds")
     n = len(players)
+    target = 100 if 7 in games else (50 if 8 in games else 200)
+    # Challenges and side bets (and Game 12, which may pick them) can take
+    # a total below 0, so a game carried over from paper may start there.
+    # (At the target the game would be over: a start stays below it.)
+    low = -target if game == 12 or 10 in games or 11 in games else 0
+    start = start_scores(options, n, low, target - 1) or [0] * n
     return {
-        "players": players, "scores": [0] * n, "round": 0, "phase": "first",
-        "over": False, "winner": None, "game": game,
-        "target": 100 if 7 in games else (50 if 8 in games else 200),
+        "players": players, "scores": start, "start_scores": list(start), "round": 0,
+        "phase": "first", "over": False, "winner": None, "game": game, "target": target,
         "bid_seconds": _seconds(options, "bid_seconds"), "play_seconds": play,
-        "cfg": cfg, "setter": None, "out": None, "rolloff": None, "sit": None,
-        "bid": 0, "bidder": None, "challengers": [], "bets": None, "timeout": False,
-        "last": None,
+        "cfg": cfg, "setter": None, "first_leader": None, "rolls": [], "out": None,
+        "rolloff": None, "sit": None, "bid": 0, "bidder": None, "challengers": [],
+        "bets": None, "timeout": False, "last": None,
     }
 
 
@@ -135,10 +144,12 @@ def apply(state, event):
         s = dict(state)
         s["phase"] = "playing"
         return s
-    if kind == "setup" or kind == "variants":
+    if kind == "setup" or kind == "variants" or kind == "fix_situation":
         from shared_rules import moonstar_setup as su
 
-        return su.setup(state, event) if kind == "setup" else su.variants(state, event)
+        if kind == "variants":
+            return su.variants(state, event)
+        return su.setup(state, event, kind == "fix_situation")
     from shared_rules import moonstar_first as f
 
     if kind == "roll_for_setter":
@@ -151,6 +162,20 @@ def legal(state):
     from shared_rules.moonstar_legal import legal as build
 
     return build(state)
+
+
+def turn(state):
+    """{"leader": setter, "to_act": seat or None} (moonstar_legal.turn)."""
+    from shared_rules.moonstar_legal import turn as t
+
+    return t(state)
+
+
+def best_possible(state):
+    """The best score the last finished round allowed (moonstar_legal)."""
+    from shared_rules.moonstar_legal import best_possible as b
+
+    return b(state)
 
 
 def standings(state):

@@ -3,7 +3,7 @@
 """Bids, challenges and time-up for Moonstar."""
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_opts import is_int
+from shared_rules.util import is_int
 
 MIN_BID = 20
 MAX_BID = 70
@@ -24,7 +24,7 @@ def bid(state, event):
     p = seat(state, event)
     standing = state["bid"]
     if standing >= MAX_BID:
-        raise RuleError("bidding is closed: %d is the maximum bid" % MAX_BID)
+        raise RuleError("bidding is closed: %d is the maximum bid; the playing minute is next (time_up)" % MAX_BID)
     amount = event.get("amount")
     if not is_int(amount):
         raise RuleError("a bid must be a whole number, not %r" % (amount,))

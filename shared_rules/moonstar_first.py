@@ -3,7 +3,7 @@
 """Choosing Moonstar's first setter: recorded, seeded or explicit."""
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_opts import is_int
+from shared_rules.util import is_int
 from shared_rules.moonstar_round import start_round
 from shared_rules.util import Rng
 
@@ -15,11 +15,16 @@ def seed_of(event):
     return seed
 
 
+ROLLS_KEPT = 8  # roll-offs the state keeps to show (a long tie streak drops the oldest)
+
+
 def _rolls(state, rolls, rolling):
+    """The entered dice, checked: per seat four dice, or None for a seat
+    not in the roll-off."""
     n = len(state["players"])
     if not isinstance(rolls, list) or len(rolls) != n:
         raise RuleError("rolls must be a list with one entry per player (%d)" % n)
-    totals: list = [None] * n  # None: not in the roll-off (annotated so ints fit)
+    dice: list = [None] * n  # None: not in the roll-off (annotated so lists fit)
     for p in range(n):
         r = rolls[p]
         who = state["players"][p]
@@ -32,29 +37,35 @@ def _rolls(state, rolls, rolling):
         for d in r:
             if not is_int(d) or d < 1 or d > 6:
                 raise RuleError("%s's die shows %r, but a die shows 1-6" % (who, d))
-        totals[p] = sum(r)
-    return totals
+        dice[p] = list(r)
+    return dice
 
 
 def roll_for_setter(state, event):
+    """One throw of four dice by every player still rolling. The state
+    keeps every throw (state["rolls"]: {"dice", "totals"} per throw, None
+    for seats not rolling) so a screen can show the whole roll-off."""
     n = len(state["players"])
     rolling = state["rolloff"] or list(range(n))
     if "seed" in event:
         if "rolls" in event:
             raise RuleError("give either rolls or a seed, not both")
         rng = Rng(seed_of(event))
-        totals: list = [None] * n
+        dice: list = [None] * n
         for p in rolling:
-            totals[p] = sum([1 + rng.below(6) for _ in range(4)])
+            dice[p] = [1 + rng.below(6) for _ in range(4)]
     elif "rolls" in event:
-        totals = _rolls(state, event["rolls"], rolling)
+        dice = _rolls(state, event["rolls"], rolling)
     else:
         raise RuleError("roll_for_setter needs the rolls (four dice per player) or a seed")
+    totals = [None if d is None else sum(d) for d in dice]
     best = max([totals[p] for p in rolling])
     top = [p for p in rolling if totals[p] == best]
     s = dict(state)
+    s["rolls"] = (state["rolls"] + [{"dice": dice, "totals": totals}])[-ROLLS_KEPT:]
     if len(top) == 1:
         start_round(s, top[0])
+        s["first_leader"] = top[0]
     else:
         s["rolloff"] = top
     return s
@@ -67,4 +78,5 @@ def choose_setter(state, event):
         raise RuleError("player must be a seat from 0 to %d, not %r" % (n - 1, p))
     s = dict(state)
     start_round(s, p)
+    s["first_leader"] = p
     return s

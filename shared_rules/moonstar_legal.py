@@ -3,8 +3,8 @@ device UI offers. Loaded only when asked, so a replay never compiles it.
 The spec keys are listed in docs/games/moonstar.md."""
 
 from shared_rules import moonstar_board as board
-from shared_rules.moonstar_opts import INCOMPATIBLE, max_points
-from shared_rules.moonstar_result import bet_room
+from shared_rules.moonstar_opts import INCOMPATIBLE
+from shared_rules.moonstar_result import bet_room, max_points
 
 MIN_BID = 20
 MAX_BID = 70
@@ -20,6 +20,13 @@ def _choose(state):
                    "4": {"moons": [7, 10], "dice": [8, 11], "more": "dice"}},
         "planets": {"count": [1, 6], "min": 1},
     }
+
+
+def _fix(state):
+    """fix_situation: the setter corrects the set-up until the result is in."""
+    cfg = state["cfg"]
+    return {"players": [state["setter"]], "moons": cfg["moons"], "dice": cfg["dice"],
+            "planets": list(cfg["planets"]), "optional": True}
 
 
 def legal(state):
@@ -49,7 +56,14 @@ def legal(state):
             can = [p for p in part if p != state["bidder"] and p not in state["challengers"]]
             if can:
                 moves["challenge"] = {"players": can}
-        moves["time_up"] = {"seconds": state["bid_seconds"]}
+        # time_up says where it leads; "closed": a bid of 70 ended the
+        # bidding, and the next step is the playing minute (or the side bets).
+        if state["bidder"] is None:
+            nxt = "setup"
+        else:
+            nxt = "betting" if cfg["side_bets"] else "playing"
+        moves["time_up"] = {"seconds": state["bid_seconds"], "closed": bid >= MAX_BID, "next": nxt}
+        moves["fix_situation"] = _fix(state)
     elif phase == "betting":
         limits: list = [None] * n  # None for the seat sitting out
         for p in part:
@@ -57,6 +71,7 @@ def legal(state):
         moves["bet"] = {"players": part, "min": 0, "max": max([limits[p] for p in part]),
                         "limits": limits, "values": ["made", "failed"]}
         moves["start_play"] = {}
+        moves["fix_situation"] = _fix(state)
     else:  # playing, or result after the play time ran out
         sit = state["sit"]
         spec = {"players": [state["bidder"]], "min": 0, "max": max_points(cfg),
@@ -64,6 +79,32 @@ def legal(state):
         if sit is not None and cfg["favorite"]:
             spec["favorite"] = sorted([p[0] for p in sit["planets"]])
         moves["result"] = spec
+        moves["fix_situation"] = _fix(state)
         if phase == "playing" and cfg["timed_play"]:
             moves["time_up"] = {"seconds": state["play_seconds"]}
     return {"phase": phase, "moves": moves}
+
+
+def turn(state):
+    """{"leader": the round's setter, "to_act": the one seat the rules wait
+    for, or None when anyone taking part may act (open bidding, side bets,
+    the roll for the first setter) or the game is over}."""
+    phase = state["phase"]
+    if state["over"] or phase == "first":
+        return {"leader": None, "to_act": None}
+    setter = state["setter"]
+    if phase == "choose" or phase == "setup":
+        act = setter
+    elif phase == "playing" or phase == "result":
+        act = state["bidder"]
+    else:
+        act = None
+    return {"leader": setter, "to_act": act}
+
+
+def best_possible(state):
+    """The best score the last finished round's situation allowed, worked
+    out once when its result was applied (state["last"]["best"]); None when
+    no round is finished yet or its situation was not known."""
+    last = state["last"]
+    return None if last is None else last.get("best")

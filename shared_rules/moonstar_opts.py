@@ -5,6 +5,7 @@ Kept apart from the event handling so that each module compiles within
 MicroPython's small heap (the parser holds a whole module at once)."""
 
 from shared_rules.errors import RuleError
+from shared_rules.util import is_int
 
 # (a, b, why): variants that cannot be played in the same round.
 INCOMPATIBLE = (
@@ -24,10 +25,6 @@ COUNTS = (
     (3, 8, 15, 7, 11, "moons"),
     (4, 7, 10, 8, 11, "dice"),
 )
-
-
-def is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def label(g):
@@ -88,8 +85,8 @@ def _planets(games, source, where):
     if not isinstance(planets, list) or not planets or len(planets) > 6:
         raise RuleError("Game 5 uses 1-6 planets, given as a list of values, not %r" % (planets,))
     for v in planets:
-        if not is_int(v) or v < 1:
-            raise RuleError("a planet's value must be a positive whole number, not %r" % (v,))
+        if not is_int(v) or v < 1 or v > 1000:
+            raise RuleError("a planet's value must be a whole number from 1 to 1000, not %r" % (v,))
     return list(planets)
 
 
@@ -109,18 +106,3 @@ def config(games, source, where):
         "side_bets": 11 in games,
         "timed_play": 8 not in games,
     }
-
-
-def max_points(cfg):
-    """An upper bound on one round's points under a config: the range a UI
-    offers when the result is entered as points."""
-    n = cfg["moons"] if cfg["moons"] < cfg["dice"] else cfg["dice"]
-    if cfg["scoring"] == "squares":
-        return n * n
-    if cfg["scoring"] == "chains":
-        return n * (n + 1) // 2
-    top = 1
-    for v in cfg["planets"]:
-        if v > top:
-            top = v
-    return n * top * (2 if cfg["favorite"] else 1)

@@ -3,8 +3,23 @@
 """Result entry and side bets for Moonstar."""
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_opts import is_int, max_points
+from shared_rules.util import is_int
 from shared_rules.moonstar_round import settle
+
+
+def max_points(cfg):
+    """An upper bound on one round's points under a config: the range a UI
+    offers when the result is entered as points."""
+    n = cfg["moons"] if cfg["moons"] < cfg["dice"] else cfg["dice"]
+    if cfg["scoring"] == "squares":
+        return n * n
+    if cfg["scoring"] == "chains":
+        return n * (n + 1) // 2
+    top = 1
+    for v in cfg["planets"]:
+        if v > top:
+            top = v
+    return n * top * (2 if cfg["favorite"] else 1)
 
 
 def bet_room(state, p):
@@ -39,7 +54,36 @@ def bet(state, p, event):
     return s
 
 
+def best_of(sit):
+    """The best score a known situation allows, from the solver. Loaded
+    and run only here, when a result meets a known situation: a result
+    above it is an entry slip, and the answer is kept in state["last"] so
+    the device shows it without solving again."""
+    import sys
+
+    from shared_rules.solver import Solver
+
+    solver = Solver(sit, True)  # checked when it was set up
+    r = None
+    while r is None:
+        r = solver.step(1 << 20)
+    solver = None
+    best = r["best"]
+    if sys.implementation.name == "micropython":
+        # The board's heap is small: the solver's code goes again at once
+        # (a device solves once a round; the PC keeps it for fast replays).
+        import shared_rules as pkg
+
+        for name in ("solver", "solver_piles"):
+            if "shared_rules." + name in sys.modules:
+                del sys.modules["shared_rules." + name]
+                if hasattr(pkg, name):
+                    delattr(pkg, name)
+    return best
+
+
 def result(state, event):
+    sit = state["sit"]
     if "points" in event:
         if "moves" in event:
             raise RuleError("give the result as points or as moves, not both")
@@ -50,7 +94,6 @@ def result(state, event):
         if not is_int(points) or points < 0 or points > top:
             raise RuleError("points must be a whole number from 0 to %d, not %r" % (top, points))
     elif "moves" in event:
-        sit = state["sit"]
         if sit is None:
             raise RuleError("this round's situation is unknown, so enter the result as points")
         from shared_rules.moonstar_board import plan_score
@@ -59,4 +102,9 @@ def result(state, event):
         points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])
     else:
         raise RuleError("result event needs 'points' or 'moves'")
-    return settle(state, points)
+    best = None
+    if sit is not None:
+        best = best_of(sit)
+        if points > best:
+            raise RuleError("%d is more than this set-up allows (best possible %d)" % (points, best))
+    return settle(state, points, best)

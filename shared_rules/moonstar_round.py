@@ -58,15 +58,17 @@ def no_bid(state):
     scores[setter] += NO_BID_SCORE
     s["scores"] = scores
     s["last"] = {"setter": setter, "bidder": None, "bid": None, "points": None,
-                 "made": None, "sit": state["sit"]}
+                 "made": None, "sit": state["sit"], "best": None}
     # The no-bid round was the failed bidder's round out.
     s["out"] = None
     end_round(s, setter)
     return s
 
 
-def settle(state, points):
-    """Score the round: bid made or failed, challenges, side bets."""
+def settle(state, points, best=None):
+    """Score the round: bid made or failed, challenges, side bets. `best`:
+    what the round's known situation allowed (None: unknown), kept in
+    state["last"] for the device and the PC to show."""
     n = len(state["players"])
     bid = state["bid"]
     bidder = state["bidder"]
@@ -94,7 +96,7 @@ def settle(state, points):
     s = dict(state)
     s["scores"] = scores
     s["last"] = {"setter": state["setter"], "bidder": bidder, "bid": bid, "points": points,
-                 "made": made, "sit": state["sit"]}
+                 "made": made, "sit": state["sit"], "best": best}
     out = None if made else bidder
     s["out"] = out
     # Next setter: left of the last one, skipping whoever sits out.

@@ -67,7 +67,9 @@ def _entered(cfg, event):
     return sit
 
 
-def setup(state, event):
+def setup(state, event, fix=False):
+    """The round's set-up (`fix`: a correction of it, "fix_situation",
+    taken until the result is in: same fields, the phase stays)."""
     cfg = state["cfg"]
     given = [k for k in ("planets", "moons", "dice") if k in event]
     if "seed" in event:
@@ -82,5 +84,6 @@ def setup(state, event):
         sit = None
     s = dict(state)
     s["sit"] = sit
-    s["phase"] = "bidding"
+    if not fix:
+        s["phase"] = "bidding"
     return s

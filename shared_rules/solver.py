@@ -32,8 +32,10 @@ _INF = const(1 << 28)
 class Solver:
     """A resumable exact solve of one situation."""
 
-    def __init__(self, situation):
-        sit = check_situation(situation)
+    def __init__(self, situation, checked=False):
+        # `checked`: the situation comes from a game state, which checked
+        # it when it was set up (the rules' result check solves it so).
+        sit = situation if checked else check_situation(situation)
         self.sit = sit
         self.result = None
         self.units = 0

@@ -11,12 +11,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_runner(tmp_path, files):
-    """Run a copy of tests/upy_runner.py over tmp_path/tests/rules holding
+    """Run a copy of tests/upy_runner.py (and its upy_child.py) over tmp_path/tests/rules holding
     these files (name -> source); the finished process."""
     micropython = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
     tests = tmp_path / "tests"
     (tests / "rules").mkdir(parents=True)
-    shutil.copy(ROOT / "tests" / "upy_runner.py", tests / "upy_runner.py")
+    for name in ("upy_runner.py", "upy_child.py"):
+        shutil.copy(ROOT / "tests" / name, tests / name)
     for name, source in files.items():
         (tests / "rules" / name).write_text(source)
     return subprocess.run([micropython, "-X", "heapsize=64K", str(tests / "upy_runner.py")],

@@ -7,13 +7,12 @@ MicroPython, where pytest does not exist.
 core to .mpy there, which is what the board runs.
 
 Every module-level function named test_* is called with no arguments; an
-exception is a failure. Prints one line per failure with its traceback, then
+exception is a failure (tests/upy_child.py runs one file). Prints one line per failure with its traceback, then
 "N passed, N failed", and exits 1 on any failure (2 if nothing ran).
 Each file runs in its own child interpreter with the same heap cap, so the
 cap applies to one test file at a time, not to the suite.
 """
 
-import gc
 import os
 import sys
 
@@ -21,32 +20,6 @@ import sys
 def _here():
     path = __file__ if "/" in __file__ else "./" + __file__
     return path[: path.rfind("/")]
-
-
-def run_file(name):
-    """Import one test file and call its test_* functions; (passed, failed)."""
-    passed = failed = 0
-    try:
-        module = __import__(name)
-    except Exception as e:
-        print("FAIL %s (import)" % name)
-        sys.print_exception(e)
-        return 0, 1
-    for attr in sorted(dir(module)):
-        if not attr.startswith("test_"):
-            continue
-        fn = getattr(module, attr)
-        if not callable(fn):
-            continue
-        try:
-            fn()
-            passed += 1
-        except Exception as e:
-            failed += 1
-            print("FAIL %s.%s" % (name, attr))
-            sys.print_exception(e)
-        gc.collect()
-    return passed, failed
 
 
 HEAP = "64K"  # each child's -X heapsize; `--heap 48K` changes it
@@ -57,11 +30,12 @@ def run_child(name, heap, lib):
 
     MicroPython never frees interned strings (qstrs), so a long run in one
     process would see the heap shrink file after file; a process per file
-    keeps the cap meaning the same thing for every file."""
+    keeps the cap meaning the same thing for every file. The child runs
+    tests/upy_child.py, a few lines, so the cap is left to the test."""
     tag = "".join("%02x" % b for b in os.urandom(6))
     out = "/tmp/upy_runner_%s_%s.txt" % (tag, name)
-    cmd = "'%s' -X heapsize=%s '%s' %s--file %s > '%s' 2>&1" % (
-        sys.executable, heap, _here() + "/upy_runner.py", ("--lib '%s' " % lib) if lib else "", name, out)
+    cmd = "'%s' -X heapsize=%s '%s' '%s' %s > '%s' 2>&1" % (
+        sys.executable, heap, _here() + "/upy_child.py", lib or "", name, out)
     os.system(cmd)
     passed = failed = 0
     seen = False
@@ -97,10 +71,6 @@ def main():
         lib = args[1]
         args = args[2:]
         sys.path.insert(0, lib)
-    if len(args) == 2 and args[0] == "--file":
-        p, f = run_file(args[1])
-        print("FILE-RESULT %d %d" % (p, f))
-        return
     heap = HEAP
     if len(args) >= 2 and args[0] == "--heap":
         heap = args[1]

@@ -1,17 +1,54 @@
 # Helpers for the Moonstar rules tests (no tests of its own). The fixed
 # situation: 10-planets on stars 0 and 6, 5-planets on 3 and 9. (Comments,
 # not a docstring: a docstring still costs parser heap under MicroPython.)
-import shared_rules.moonstar_board  # noqa: F401
+import sys
 
-# Under the 64K MicroPython test heap the rules modules compile only while
-# the heap is nearly empty: load them all here, biggest first, before the
-# tests scatter objects over the heap.
-from shared_rules import moonstar as M
-import shared_rules.moonstar_setup  # noqa: F401
-import shared_rules.moonstar_result  # noqa: F401
-import shared_rules.moonstar_bid  # noqa: F401
+from shared_rules import moonstar as _M
 from shared_rules.errors import RuleError
 from shared_rules.util import clone
+
+# Under MicroPython, M sheds the rules' on-demand modules (the phase
+# handlers, legal(), the board, the solver) after every event, as the
+# device's Session does: the 64K test heap holds the resident rules and
+# one event's modules at a time, like the board, not all of them at once.
+_KEEP = ("shared_rules.moonstar", "shared_rules.util", "shared_rules.errors")
+
+
+def shed():
+    if sys.implementation.name != "micropython":
+        return
+    import gc
+
+    import shared_rules as pkg
+
+    for k in [k for k in sys.modules if k.startswith("shared_rules.") and k not in _KEEP]:
+        del sys.modules[k]
+        if hasattr(pkg, k[13:]):
+            delattr(pkg, k[13:])
+    gc.collect()
+
+
+class _Shedding:
+    def __getattr__(self, name):
+        return getattr(_M, name)
+
+    def apply(self, state, event):
+        import gc
+
+        gc.collect()  # a clean heap for the event's modules (the solver is the biggest)
+        try:
+            return _M.apply(state, event)
+        finally:
+            shed()
+
+    def legal(self, state):
+        try:
+            return _M.legal(state)
+        finally:
+            shed()
+
+
+M = _Shedding() if sys.implementation.name == "micropython" else _M
 
 
 def fixed_round():

@@ -22,7 +22,7 @@ def test_game_3_and_4_counts():
 def test_game_5_planets():
     assert M.new(NAMES, {"game": 5, "planets": [3, 7, 7, 20, 1, 2]})["cfg"]["planets"][3] == 20
     raises(M.new, NAMES, {"game": 5, "planets": [1] * 7}, match="Game 5 uses 1-6 planets")
-    raises(M.new, NAMES, {"game": 5, "planets": [5, 0]}, match="positive whole number, not 0")
+    raises(M.new, NAMES, {"game": 5, "planets": [5, 0]}, match="whole number from 1 to 1000, not 0")
     raises(M.new, NAMES, {"game": 5}, match="Game 5 uses 1-6 planets")
     raises(M.new, NAMES, {"game": 6, "planets": [5]}, match="planets are chosen only in Game 5")
 

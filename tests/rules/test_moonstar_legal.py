@@ -12,7 +12,8 @@ def test_first_setup_and_bidding_specs():
     s = run(s, SIT, bid(1, 40))
     m = M.legal(s)["moves"]
     assert m["bid"] == {"players": [0, 1, 2], "min": 41, "max": 70}
-    assert m["challenge"] == {"players": [0, 2]} and m["time_up"] == {"seconds": 60}
+    assert m["challenge"] == {"players": [0, 2]}
+    assert m["time_up"] == {"seconds": 60, "closed": False, "next": "playing"}
     assert "bid" not in M.legal(M.apply(s, bid(2, 70)))["moves"]
 
 

@@ -1,0 +1,18 @@
+import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
+from test_moonstar__kit import SIT, UP, M, bid, plan, pts, refused, run, start
+
+
+def test_a_result_above_the_best_of_a_known_setup_is_refused():
+    s = run(start(3), SIT, bid(1, 30), UP)  # SIT allows 65 at best
+    refused(s, pts(70), "70 is more than this set-up allows (best possible 65)")
+    done = M.apply(s, pts(65))
+    assert done["last"]["best"] == 65 and M.best_possible(done) == 65
+    done = M.apply(s, {"type": "result", "moves": plan()})
+    assert done["last"]["points"] == 65 and M.best_possible(done) == 65
+
+
+def test_unknown_setup_has_no_best_and_takes_any_points_up_to_the_bound():
+    s = run(start(3), {"type": "setup"}, bid(1, 30), UP)
+    done = M.apply(s, pts(70))
+    assert done["last"]["best"] is None and M.best_possible(done) is None
+    assert M.best_possible(start(3)) is None

@@ -1,0 +1,34 @@
+import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
+from test_moonstar__kit import NAMES, SIT, UP, M, bid, pts, run, start
+
+
+def test_start_option_carries_scores_over_from_paper():
+    s = M.new(NAMES[:3], {"start": [34, 12, 0]})
+    assert s["scores"] == [34, 12, 0] and s["start_scores"] == [34, 12, 0]
+    assert M.standings(s)[0] == ["Ann", 34]
+    refused_new = [({"start": [1, 2]}, "one score per player (3)"),
+                   ({"start": [200, 0, 0]}, "from 0 to 199, not 200"),
+                   ({"start": [-5, 0, 0]}, "not -5"), ({"start": [1.0, 0, 0]}, "not 1.0"),
+                   ({"start": [True, 0, 0]}, "not True"), ({"start": {}}, "one score per player"),
+                   ({"game": 7, "start": [100, 0, 0]}, "from 0 to 99, not 100")]
+    for options, match in refused_new:
+        try:
+            M.new(NAMES[:3], options)
+        except M.RuleError as e:
+            assert match in str(e), (str(e), match)
+        else:
+            raise AssertionError(options)
+    assert M.new(NAMES[:2], {"game": 10, "start": [-40, 0]})["scores"] == [-40, 0]
+
+
+def test_turn_names_the_setter_and_who_acts():
+    s = M.new(NAMES[:3], {})
+    assert M.turn(s) == {"leader": None, "to_act": None} and s["first_leader"] is None
+    s = start(3, setter=2)
+    assert M.turn(s) == {"leader": 2, "to_act": 2} and s["first_leader"] == 2
+    s = run(s, SIT, bid(1, 30))
+    assert M.turn(s) == {"leader": 2, "to_act": None}  # open bidding
+    s = run(s, UP)
+    assert M.turn(s) == {"leader": 2, "to_act": 1}
+    s = M.apply(s, pts(65))
+    assert M.turn(s) == {"leader": 0, "to_act": 0} and s["first_leader"] == 2
