@@ -7,6 +7,7 @@ The device side always runs under the real `micropython`; the PC side is
 the real pyserial opening a pty's path, as it would open /dev/ttyACM0.
 """
 
+import json
 import os
 import pty
 import random
@@ -262,7 +263,7 @@ class Faults:
             except LineError:
                 obj = None
             if isinstance(obj, dict) and ("ok" in obj or "e" in obj):
-                new = self.rewrite(dict(obj))
+                new = self.rewrite(json.loads(json.dumps(obj)))  # a deep copy: obj stays as sent
                 if new is not None and new != obj:
                     line = encode(new)
                     self.rewritten += 1
