@@ -4,6 +4,7 @@ game needs on the device, along the shortest path.
     .venv/bin/python bench/presses.py                 # all four games
     .venv/bin/python bench/presses.py moonstar        # one game (or several)
     .venv/bin/python bench/presses.py --json          # the figures as JSON
+    .venv/bin/python bench/presses.py --steps moons   # presses of each step too
 
 Each game is written as table facts: who bid what, who took which trick,
 what the result was (FACTS below). A driver plays them on the headless
@@ -51,9 +52,15 @@ import simtools as st  # noqa: E402
 # (chosen if the device asks; where only one action is legal it does not).
 # "do" is the list of answers to what the device asks, in order:
 #   "Label"             choose the menu item whose text is Label
+#   ["Label", "Other"]  choose whichever of them the menu has
 #   (r"title", 34)      set the number picker whose title matches to 34
 #   ("notice", r"text") a notice or result screen containing text: OK
 #   ("ok",)             OK on a screen that is no menu (e.g. the game screen)
+# The same fact may be asked in other ways by other versions of the device
+# (a number picker for BIG MOONs, or one menu of the moon cards): every
+# answer is offered, and one the device does not ask is not needed. "who"
+# is the player a step is about: on a game screen that points at a player
+# (its hint reads "OK: <name> ..."), UP/DOWN point at them before OK.
 # "events" is how many journal events the step writes (default 1); "wait"
 # lets virtual time run first (ms), e.g. for the minute to run out.
 FACTS = {
@@ -81,11 +88,11 @@ FACTS = {
                   "P1", "P2", "P3", "P4"],
         "start_events": 0,
         "round": [
-            {"act": "Trick won", "do": ["P1", (r"BIG", 0), (r"LITTLE", 0)]},
-            {"act": "Trick won", "do": ["P3", (r"BIG", 1), (r"LITTLE", 0)]},
-            {"act": "Trick won", "do": ["P1", (r"BIG", 0), (r"LITTLE", 0)]},
-            {"act": "Trick won", "do": ["P2", (r"BIG", 0), (r"LITTLE", 1)]},
-            {"act": "Trick won", "do": ["P1", (r"BIG", 0), (r"LITTLE", 0)]},
+            {"act": "Trick won", "who": "P1", "do": ["P1", (r"BIG", 0), (r"LITTLE", 0), "no moons"]},
+            {"act": "Trick won", "who": "P3", "do": ["P3", (r"BIG", 1), (r"LITTLE", 0), "1 BIG"]},
+            {"act": "Trick won", "who": "P1", "do": ["P1", (r"BIG", 0), (r"LITTLE", 0), "no moons"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2", (r"BIG", 0), (r"LITTLE", 1), "1 LITTLE"]},
+            {"act": "Trick won", "who": "P1", "do": ["P1", (r"BIG", 0), (r"LITTLE", 0), "no moons"]},
         ],
         # 2 chips each; P1 3 tricks +1, P3 1 trick +1 and +1 for the BIG MOON,
         # P2 1 trick +1 and -1 for the LITTLE MOON
@@ -100,28 +107,28 @@ FACTS = {
             {"act": "Bid", "do": ["5"]},  # P2 bids 5
             {"act": "Pass", "do": []},  # P3
             {"act": "Name trump", "do": ["Doubles"]},
-            {"act": "Trick won", "do": ["P2"]},
-            {"act": "Trick won", "do": ["P2"]},
-            {"act": "Trick won", "do": ["P1"]},
-            {"act": "Trick won", "do": ["P2"]},
-            {"act": "Trick won", "do": ["P3"]},
-            {"act": "Trick won", "do": ["P2"]},
-            {"act": "Trick won", "do": ["P2"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2"]},
+            {"act": "Trick won", "who": "P1", "do": ["P1"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2"]},
+            {"act": "Trick won", "who": "P3", "do": ["P3"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2"]},
         ],
         "check": lambda s: s["scores"] == [1, 5, 1] and s["round"] == 1,
     },
     "moons": {
         "label": "Moons",
-        "start": ["New game", "Moons", (r"Players", 3), "Default", "P1", "P2", "P3"],
+        "start": ["New game", "Moons", (r"Players", 3), ["Default", "1/2/3/10"], "P1", "P2", "P3"],
         "start_events": 0,
         "round": [
-            {"act": "Tableau", "do": ["P1", "Jupiter", "Saturn", "Neptune"]},
-            {"act": "Tableau", "do": ["P2", "Saturn", "Neptune", "Uranus"]},
-            {"act": "Tableau", "do": ["P3", "Uranus", "Uranus", "Jupiter"]},
-            {"act": "Trick won", "do": ["P1", "Jupiter", "Nobody"]},
-            {"act": "Trick won", "do": ["P2", "Uranus", "P3", "Saturn"]},
-            {"act": "Trick won", "do": ["P3", "Jupiter", "Nobody"]},
-            {"act": "Trick won", "do": ["P1", "Saturn", "Nobody"]},
+            {"act": "Tableau", "who": "P1", "do": ["P1", "Jupiter", "Saturn", "Neptune"]},
+            {"act": "Tableau", "who": "P2", "do": ["P2", "Saturn", "Neptune", "Uranus"]},
+            {"act": "Tableau", "who": "P3", "do": ["P3", "Uranus", "Uranus", "Jupiter"]},
+            {"act": "Trick won", "who": "P1", "do": ["P1", "Jupiter", "Nobody"]},
+            {"act": "Trick won", "who": "P2", "do": ["P2", "Uranus + low", "Uranus", "P3", "Saturn"]},
+            {"act": "Trick won", "who": "P3", "do": ["P3", "Jupiter", "Nobody"]},
+            {"act": "Trick won", "who": "P1", "do": ["P1", "Saturn", "Nobody"]},
             {"act": "End of round", "do": ["Neptune", "Uranus", "Jupiter"]},
         ],
         "check": lambda s: s["scores"] == [3, 1, 2] and s["round"] == 1,
@@ -240,6 +247,36 @@ class Driver:
             self.press(key)
         self.press("ok")
 
+    def hint_name(self):
+        m = re.match(r"OK: (\S+)", self.lines()[-1] if self.lines() else "")
+        return m.group(1) if m else None
+
+    def points(self):
+        """The game screen points at a player."""
+        name = self.hint_name()
+        return name is not None and re.match(r"P\d$", name) is not None
+
+    def point_at(self, name):
+        """On a game screen that points at a player, point at `name` the
+        shorter way round (looked up first, not counted)."""
+        first = self.hint_name()
+        if first is None or not re.match(r"P\d$", first):
+            return
+        ring = [first]
+        for _ in range(12):
+            self.look("down")
+            now = self.hint_name()
+            if now == first:
+                break
+            ring.append(now)
+        if name not in ring:
+            raise Stuck("the game screen never points at %r (%r)" % (name, ring))
+        i = ring.index(name)
+        down, up = i, (len(ring) - i) % len(ring)
+        key, n = ("down", down) if down <= up else ("up", up)
+        for _ in range(n):
+            self.press(key)
+
     def settle(self):
         """Let a toast time out (no press) before the next input."""
         self.b.advance(3100)
@@ -255,9 +292,11 @@ class Driver:
             if in_menu(self.b):
                 items = [t.strip() for t in self.menu_items() if t is not None]
                 for k, a in enumerate(todo):
-                    if isinstance(a, str) and any(_is(t, a) for t in items):
+                    labels = [a] if isinstance(a, str) else (a if isinstance(a, list) else [])
+                    found = [x for x in labels if any(_is(t, x) for t in items)]
+                    if found:
                         del todo[k]
-                        self.choose(a)
+                        self.choose(found[0])
                         break
                 else:
                     raise Stuck("menu %r asks for none of %r" % (items, todo))
@@ -284,8 +323,9 @@ class Driver:
         raise Stuck("too many screens")
 
 
-def play(game, seed=7):
-    """Presses for `game`: {"start": n, "round": n}."""
+def play(game, seed=7, steps=None):
+    """Presses for `game`: {"start": n, "round": n}; `steps`, a list, gets
+    (step, presses) for each step of the round."""
     facts = FACTS[game]
     with tempfile.TemporaryDirectory() as tmp:
         flash = Path(tmp) / "flash"
@@ -296,15 +336,26 @@ def play(game, seed=7):
             start = d.presses
             d.presses = 0
             for step in facts["round"]:
+                before = d.presses
                 d.settle()
                 if step.get("wait"):
                     b.advance(step["wait"])
                 want = d.events() + step.get("events", 1)
                 if "act" in step:
                     d.settle()
-                    d.press("ok")  # on the game screen: enter what happened
+                    if in_menu(b):
+                        pass  # the device asks already (e.g. the next tableau follows the last)
+                    elif "who" in step:
+                        d.point_at(step["who"])
+                        d.press("ok")  # on the game screen: enter what happened
+                    elif d.points():
+                        d.press("back")  # OK means "this player..."; the rest is in the game menu
+                    else:
+                        d.press("ok")
                     # an answer the device does not ask (one choice only) is not needed
                     d.answer([step["act"]] + step["do"], want, optional=[step["act"]] + step["do"])
+                if steps is not None:
+                    steps.append((step, d.presses - before))
             st.no_faults(b)
             state = st.replay(flash).state
             if not facts["check"](state):
@@ -316,13 +367,17 @@ def play(game, seed=7):
 
 def main(argv):
     as_json = "--json" in argv
+    show_steps = "--steps" in argv
     games = [a for a in argv if not a.startswith("--")] or list(ORDER)
     for g in games:
         if g not in FACTS:
             raise SystemExit("unknown game %r (one of: %s)" % (g, ", ".join(ORDER)))
     out = {}
     for g in games:
-        out[g] = play(g)
+        steps = [] if show_steps else None
+        out[g] = play(g, steps=steps)
+        for step, n in steps or ():
+            print("  %3d  %s" % (n, json.dumps(step)))
         if not as_json:
             print("%-16s start %3d presses   round %3d presses" % (FACTS[g]["label"], out[g]["start"], out[g]["round"]))
             sys.stdout.flush()

@@ -27,17 +27,27 @@ LOOP_MS = 20
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
 SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
+ALARM_MS = 10000  # the panel flashes in a minute's last 10 s ...
+ALARM_AFTER_MS = 3000  # ... and this long after its time is up
 DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 class App:
+    inverted = False  # the panel is inverted now (the visual alarm)
+
     def __init__(self, board):
         from storage import ROSTER, SETTINGS, Store
-        from journal import Journal
+        from journal import Journal, Uptime, count_boot
 
         self.board = board
         self.d = board.display
         self.store = Store(board.storage_root)
-        self.journal = Journal(self.store)
+        try:
+            self.store.ensure_dir()  # a file in the way is moved aside (with a warning)
+        except OSError as e:
+            self.store.warnings.append("cannot make the data folder: %s" % (e,))
+        # Every journal line records this boot and its ms (no battery clock).
+        self.uptime = Uptime(board.ticks_ms, count_boot(self.store))
+        self.journal = Journal(self.store, self.uptime)
         self.conf = default_settings()
         saved = self.store.read_json(SETTINGS, {})
         if isinstance(saved, dict):
@@ -48,7 +58,15 @@ class App:
             except ValueError as e:
                 self.store.warnings.append("settings ignored: %s" % e)
         roster = self.store.read_json(ROSTER, None)
-        self.roster = roster if isinstance(roster, list) and roster else list(DEFAULT_NAMES)
+        if roster is not None:
+            from names import check_roster
+
+            why = check_roster(roster)
+            drop(("names",))
+            if why is not None:
+                self.store.warnings.append("roster.json ignored: %s" % why)
+                roster = None
+        self.roster = roster or list(DEFAULT_NAMES)
         now = board.ticks_ms()
         self.buttons = Buttons(now, held_at_start=board.buttons.read())
         self.sound = Sound(board.buzzer, self.conf["sound"])
@@ -160,15 +178,17 @@ class App:
         self.push(Play(self))
 
     def resume(self):
-        """Rebuild the game in progress from its journal; warnings out."""
+        """Rebuild the game in progress from its journal; warnings out.
+        Never raises: whatever is on flash, the device boots."""
         warnings = []
-        gid = self.journal.current()
-        if gid is None:
-            return warnings
-        from shared_rules.match import Match
-        from screens.session import Session
-
+        gid = None
         try:
+            gid = self.journal.current()
+            if gid is None:
+                return warnings
+            from shared_rules.match import Match
+            from screens.session import Session
+
             header, events, w = self.journal.load(gid)
             warnings.extend(w)
             gid = self.journal.current()
@@ -193,7 +213,7 @@ class App:
             self.session.shed()
         except Exception as e:  # a damaged game must never stop the device
             self.session = None
-            warnings.append("game %s could not be resumed: %s" % (gid, e))
+            warnings.append("game %s could not be resumed: %s" % (gid or "in progress", e))
         return warnings
 
     # -- protocol hooks --------------------------------------------------------
@@ -239,8 +259,9 @@ class App:
 
         self.push(Home(self))
         warnings = self.resume()
-        warnings = list(self.store.warnings) + warnings
+        warnings = list(self.store.warnings) + self.journal.warnings + warnings
         self.store.warnings = []
+        self.journal.warnings = []
         if self.session is not None:
             self.open_game()
         if warnings:
@@ -274,6 +295,7 @@ class App:
             self.toast_lines = None
             self.dirty = True
         self.sound.update(now)
+        self.alarm(now)
         self.serial(now)
         self.check_sleep(now)
         if self.dirty and self.screen_on:
@@ -282,6 +304,27 @@ class App:
             except Exception as e:
                 self.fault(e)
         board.idle(LOOP_MS)
+
+    def alarm(self, now):
+        """The visual alarm, for loud tables and for when the sound is off:
+        the panel flashes (inverts twice a second) in a minute's last 10 s
+        and while its time is up. The timer shown is the top screen's own
+        (the sand timer) or the game's."""
+        top = self.stack[-1]
+        t = getattr(top, "timer", None)
+        if t is None and self.session is not None:
+            t = self.session.timer
+        on = False
+        if t is not None and t.running:
+            left = t.remaining()
+            if left <= ALARM_MS:
+                on = (left // 250) % 2 == 0  # 0 left and still running: steady
+        s = self.session
+        if s is not None and s.time_up_at is not None and ticks_diff(now, s.time_up_at) < ALARM_AFTER_MS:
+            on = (now // 250) % 2 == 0
+        if on != self.inverted and self.screen_on:
+            self.inverted = on
+            self.d.invert(1 if on else 0)
 
     def serial(self, now):
         """Serve the PC: load the protocol when a byte arrives, unload it
@@ -332,7 +375,7 @@ class App:
         top = self.stack[-1]
         if b == BACK and kind == LONG and getattr(top, "undo_ok", False) and self.session is not None:
             if self.session.submit({"type": "undo"}):
-                self.toast("Undone", 1200)
+                self.toast(self.session.undo_text(), 2000)
             return
         top.button(b, kind, count)
 
@@ -395,6 +438,7 @@ class App:
             self.sound.silence()
             self.board.buzzer.off()
             d = self.d
+            d.invert(0)
             d.fill(0)
             d.text("REPL", 48, 20, 1)
             d.text("app stopped", 20, 36, 1)

@@ -4,18 +4,19 @@ imported only when a screen is opened, and the app unloads the menus while
 a game is played and the game's screens at Home, so the heap holds only
 what the current screen needs."""
 
-# (menu label, game name, UI module in screens/) of every game.
+# (game name, UI module in screens/) of every game, in menu order; the menu
+# shows each by the box's name (shared_rules.display_name).
 GAMES = (
-    ("Moonstar", "moonstar", "g_moonstar"),
-    ("Shoot the Moon", "shoot-the-moon", "g_stm"),
-    ("Moon dominoes", "moon", "g_moon"),
-    ("Moons", "moons", "g_moons"),
+    ("moonstar", "g_moonstar"),
+    ("shoot-the-moon", "g_stm"),
+    ("moon", "g_moon"),
+    ("moons", "g_moons"),
 )
 
 
 def ui_module(game):
     """The UI module of a game (screens/g_*.py), imported on first use."""
-    for _, name, mod in GAMES:
+    for name, mod in GAMES:
         if name == game:
             import gc
 

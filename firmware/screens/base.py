@@ -38,13 +38,24 @@ def wrap(text, width=COLS, limit=6):
 def title_bar(d, text, right=""):
     """Inverted title line at the top."""
     d.fill_rect(0, 0, 128, 9, 1)
-    d.text(text[: COLS - len(right)], 1, 1, 0)
+    text = text[: COLS - len(right)]
+    d.text(text, 1 if len(text) + len(right) < COLS else 0, 1, 0)
     if right:
         d.text(right, 128 - 8 * len(right), 1, 0)
 
 
 def text_right(d, text, y, c=1):
     d.text(text, 128 - 8 * len(text), y, c)
+
+
+def scroll_marks(d, above, below, top=11, bottom=53):
+    """Small triangles at the right edge: more of the list above / below
+    the rows shown (every list that scrolls draws them)."""
+    for i in range(3):
+        if above:
+            d.hline(124 - i, top + i, 1 + 2 * i, 1)
+        if below:
+            d.hline(124 - i, bottom + 2 - i, 1 + 2 * i, 1)
 
 
 class Screen:
@@ -129,11 +140,7 @@ class Menu(Screen):
             else:
                 d.text(label[:15], 2, y, 1)
             y += 9
-        if n > self.ROWS:
-            # scroll bar
-            h = max(4, (54 * self.ROWS) // n)
-            pos = 10 + (54 - h) * self.top // max(1, n - self.ROWS)
-            d.fill_rect(125, pos, 3, h, 1)
+        scroll_marks(d, self.top > 0, self.top + self.ROWS < n)
         if not n:
             d.text("(nothing)", 2, 11, 1)
 
@@ -206,6 +213,50 @@ class Ask(Screen):
         d.text("OK=yes  BACK=no", 4, 56, 1)
 
 
+class Banner(Screen):
+    """A moment worth a shout ("Shot the moon!", "Ann wins!"): a framed
+    message over the whole panel, gone after `ms` or at any button press.
+    Game screens push it with banner(app, text)."""
+
+    def __init__(self, app, text, ms=3000):
+        super().__init__(app)
+        self.lines = wrap(text, 14, 3)
+        self.ms = ms
+        self.until = (app.ticks() + ms) & ((1 << 30) - 1)
+
+    def button(self, b, kind, count):
+        if kind == PRESS or kind == LONG:
+            self.app.pop()
+
+    def update(self, now):
+        from shared_rules.timer import ticks_diff
+
+        if self.app.toast_lines is not None:  # its time starts once a toast over it is gone
+            self.until = (now + self.ms) & ((1 << 30) - 1)
+            return False
+        if ticks_diff(now, self.until) >= 0:
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, d):
+        d.fill_rect(0, 0, 128, 64, 1)
+        d.fill_rect(3, 3, 122, 58, 0)
+        for x in (8, 112):  # a star in two corners
+            d.hline(x - 3, 10, 7, 1)
+            d.vline(x, 7, 7, 1)
+        n = len(self.lines)
+        y = 32 - (10 * n) // 2
+        for line in self.lines:
+            d.text(line, (128 - 8 * len(line)) // 2, y + 1, 1)
+            y += 10
+
+
+def banner(app, text, ms=3000):
+    """Show a Banner over the current screen."""
+    app.push(Banner(app, text, ms))
+
+
 class Notice(Screen):
     """Text to read, OK or BACK to go on (e.g. boot warnings)."""
 
@@ -228,6 +279,7 @@ class Notice(Screen):
         title_bar(d, self.title)
         y = 11
         for line in self.lines[self.top : self.top + 5]:
-            d.text(line, 0, y, 1)
+            d.text(line[:15], 0, y, 1)
             y += 9
+        scroll_marks(d, self.top > 0, self.top + 5 < len(self.lines), 11, 47)
         d.text("OK: continue", 0, 56, 1)

@@ -4,6 +4,8 @@ A game's UI module describes the next field to ask with a tuple
     (key, title, kind, data, caption)
 where kind is "pick" (data: [(label, value), ...]), "num" (data: (lo, hi,
 default)) or "multi" (data: [(label, value), ...], several may be ticked).
+A "pick" may add a sixth element, the value selected first (the likely
+answer, e.g. the suit of the card before), so it costs one OK.
 `key` is a field name, or (name, index, size) for one slot of a list field.
 The choices come from the rules' legal() spec, so only legal inputs are
 offered. BACK steps back one field; BACK on the first field cancels."""
@@ -53,7 +55,7 @@ class Form:
             app.pop_to(self.depth)
             self.on_done(self.ev)
             return
-        key, title, kind, data, caption = f
+        key, title, kind, data, caption = f[0], f[1], f[2], f[3], f[4]
 
         def done(value):
             put(self.ev, key, value)
@@ -69,7 +71,12 @@ class Form:
             items = data
             if caption:
                 title = title + " " + caption
-            app.push(Menu(app, title, items, done, on_back=self.back))
+            first = 0
+            if len(f) > 5:
+                for i in range(len(items)):
+                    if items[i][1] == f[5]:
+                        first = i
+            app.push(Menu(app, title, items, done, on_back=self.back, index=first))
 
     def back(self):
         app = self.app

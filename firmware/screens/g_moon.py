@@ -1,10 +1,14 @@
 """Moon (dominoes, three players) on the device: the bid round (each seat
 once, in turn), the bidder's trump and spare swap, who won each trick, and
-the hand score. Bids and trumps offered are those legal() lists."""
+the hand score. Bids and trumps offered are those legal() lists.
 
-from screens.base import title_bar, text_right
+OK in the bidding asks the player to act "bid or pass?" in one menu (pass
+first, then the bids); in the play UP/DOWN points at the trick's winner
+(it starts at the one who leads) and OK enters it."""
+
+from screens.base import banner, text_right, title_bar
 from screens.form import Form, seats
-from screens.gcommon import ask_one, event, hint
+from screens.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (3, 3)
 BID_LABELS = {21: "21 shoot moon"}
@@ -34,11 +38,52 @@ ACTIONS = (
 )
 
 
+def actions(s):
+    """Bid and pass are one question ("bid"), asked as one menu."""
+    acts = offered(s.moves(), ACTIONS)
+    if "pass" in s.moves():
+        acts = [("Bid or pass", "bid")] + [a for a in acts if a[1] not in ("bid", "pass")]
+    return acts
+
+
+def question(s):
+    mv = s.moves()
+    if "trump" in mv:
+        return s.names()[mv["trump"]["players"][0]][:6] + ": trump/swap?"
+    return "What happened?"
+
+
+def pointing(s):
+    """The seat the game screen points at first: the one who leads."""
+    mv = s.moves()
+    if "trick" not in mv:
+        return None
+    return mv["trick"]["players"][0]
+
+
+def act_on(s, p):
+    if p in s.moves()["trick"].get("values", [0, 1, 2]):
+        _hand_done(s, "trick", {"winner": p})
+
+
 def act(s, key):
     app = s.app
     mv = s.moves()
     names = s.names()
-    if key == "bid":
+    if key == "bid" and "pass" in mv:
+        p = mv["pass"]["players"][0]
+        items = [("Pass", 0)]
+        if "bid" in mv:
+            items += [(BID_LABELS.get(v, str(v)), v) for v in mv["bid"]["values"]]
+
+        def said(ev):
+            if ev["bid"]:
+                event(s, "bid", ev, {"player": p})
+            else:
+                s.submit({"type": "pass", "player": p})
+
+        ask_one(s, "bid", "bid", names[p][:7] + ": bid or pass?", items, done=said)
+    elif key == "bid":
         spec = mv["bid"]
         p = spec["players"][0]
         items = [(BID_LABELS.get(v, str(v)), v) for v in spec["values"]]
@@ -48,13 +93,14 @@ def act(s, key):
     elif key == "trump":
         spec = mv["trump"]
         items = [(TRUMP_LABELS.get(v, str(v)), v) for v in spec["values"]]
-        ask_one(s, "trump", "trump", "Trump", items, {"player": spec["players"][0]})
+        ask_one(s, "trump", "trump", names[spec["players"][0]][:7] + ": trump?", items, {"player": spec["players"][0]})
     elif key == "swap":
         s.submit({"type": "swap", "player": mv["swap"]["players"][0]})
         app.toast("spare swap noted")
     elif key == "trick":
         winners = mv["trick"].get("values", [0, 1, 2])
-        ask_one(s, "trick", "winner", "Trick won by", seats(names, winners), done=lambda ev: _hand_done(s, "trick", ev))
+        ask_one(s, "trick", "winner", "Trick %d: who won?" % (sum(s.state["tricks"]) + 1), seats(names, winners),
+                done=lambda ev: _hand_done(s, "trick", ev))
     elif key == "totals":
         spec = mv["totals"]
         least = spec["at_least"]
@@ -75,12 +121,16 @@ def act(s, key):
 def _hand_done(s, kind, ev):
     """After a hand's last trick: toast each player's points for the hand
     (the difference in scores, so nothing but the contract is read)."""
-    before = s.state["round"]
-    old = list(s.state["scores"])
-    if event(s, kind, ev) and s.state["round"] > before:
+    st = s.state
+    before = st["round"]
+    old = list(st["scores"])
+    bid, bidder = st.get("bid"), st.get("bidder")
+    if event(s, kind, ev) and (s.state["round"] > before or s.state["over"]):
         new = s.state["scores"]
         names = s.names()
         s.app.toast("Hand: " + ", ".join(["%s %+d" % (names[p], new[p] - old[p]) for p in range(3)]))
+        if bid == 21 and bidder is not None and new[bidder] > old[bidder]:
+            banner(s.app, "Shot the moon!\n" + names[bidder][:10])
 
 
 def draw(d, s, play):
@@ -89,10 +139,16 @@ def draw(d, s, play):
     ph = st["phase"]
     mv = s.moves()
     turn = mv["pass"]["players"][0] if "pass" in mv else None
+    at = play.pointed(s)
+    if at is not None:
+        turn = at
     bids = st.get("bids") or [None, None, None]
     tricks = st.get("tricks") or [0, 0, 0]
     bidder = st.get("bidder")
-    title_bar(d, "Game over" if st["over"] else "Hand %d %s" % (st["round"] + 1, ph))
+    if st["over"]:
+        title_bar(d, "Over", "OK:rematch")
+    else:
+        title_bar(d, "Hand %d %s" % (st["round"] + 1, ph))
     y = 11
     for p in range(3):
         mark = " "
@@ -113,8 +169,10 @@ def draw(d, s, play):
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
     elif ph == "bidding":
-        hint(d, "OK: bid / pass")
+        hint(d, "%s to bid: OK" % names[turn][:6] if turn is not None else "OK: bid / pass")
     elif ph == "trump":
-        hint(d, "OK: trump")
+        hint(d, "%s trump: OK" % names[bidder][:7])
+    elif at is not None:
+        hint(d, "OK: %s won" % names[at][:8])
     else:
-        hint(d, "OK: trick winner")
+        hint(d, "OK: enter")

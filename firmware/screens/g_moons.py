@@ -1,19 +1,25 @@
 """Moons (cards) on the device: each player's tableau, each trick's winner
 and token, the lowest off-suit card's token, the round-end awards, manual
 token moves (Asteroids), the tokens per player and the score. The planets
-a player may take are exactly those legal() lists."""
+a player may take are exactly those legal() lists.
 
-from screens.base import title_bar, text_right
+The game screen points at a player (UP/DOWN): while tableaux are missing
+at the first one without, OK enters theirs; in the tricks at the one who
+leads, OK enters the trick they won. Each suit menu starts at the suit
+entered before. Tokens show as planet initials (J S N U) with counts, a
+legend on the title line; the supply likewise."""
+
+from screens.base import text_right, title_bar
 from screens.form import Form, seats
 from screens.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (2, 6)
-SHORT = {"jupiter": "J", "saturn": "S", "neptune": "N", "uranus": "U"}
+INITIALS = "JSNU"  # Jupiter Saturn Neptune Uranus, the rules' PLANETS order
 
 
 def option_field(ev, n, app):
     if "sc" not in ev:
-        return ("sc", "Set scoring", "pick", [("Default 1/2/3/10", 0), ("Custom table", 1)], "")
+        return ("sc", "Set scoring?", "pick", [("1/2/3/10 (box)", 0), ("Custom table", 1)], "")
     if ev["sc"]:
         sc = ev.get("scoring") or [None] * 4
         defaults = (1, 2, 3, 10)
@@ -30,15 +36,15 @@ def finish_options(ev, n, app):
 
 
 def _planets(values):
-    return [(v[0].upper() + v[1:], v) for v in values]
+    return [(_name(v), v) for v in values]
 
 
 # (legal move, menu label, action key); the tableau is asked apart, while
 # one is missing
 ACTIONS = (
+    ("end", "End of round", "end"),
     ("first", "First player", "first"),
     ("trick", "Trick won", "trick"),
-    ("end", "End of round", "end"),
     ("move", "Move tokens", "move"),
 )
 
@@ -51,54 +57,98 @@ def actions(s):
     return out
 
 
+def pointing(s):
+    """First a missing tableau's owner, then the one who leads the trick."""
+    mv = s.moves()
+    if "tableau" in mv and mv["tableau"]["missing"]:
+        return mv["tableau"]["missing"][0]
+    if "trick" in mv:
+        return s.state["leader"]
+    return None
+
+
+def act_on(s, p):
+    mv = s.moves()
+    if "tableau" in mv and mv["tableau"]["missing"]:
+        if p in mv["tableau"]["missing"]:
+            _tableau(s, mv["tableau"], {"player": p})
+        else:
+            s.app.toast("%s's tableau is in" % s.names()[p])
+    elif "trick" in mv:
+        _trick(s, mv["trick"], {"winner": p})
+
+
+def _tableau(s, spec, ev):
+    names = s.names()
+    count = spec["count"]
+
+    def ask_tableau(ev):
+        if "player" not in ev:
+            return ("player", "Whose tableau?", "pick", seats(names, spec["missing"]), "")
+        su = ev.get("suits") or [None] * count
+        for i in range(count):
+            if su[i] is None:
+                return (("suits", i, count), "%s card %d?" % (names[ev["player"]][:7], i + 1), "pick",
+                        _planets(spec["values"]), "", su[i - 1] if i else None)
+        return None
+
+    def done(ev):
+        # the next missing tableau follows at once: the table lays them out together
+        if event(s, "tableau", ev):
+            mv = s.moves()
+            if "tableau" in mv and mv["tableau"]["missing"]:
+                _tableau(s, mv["tableau"], {"player": mv["tableau"]["missing"][0]})
+
+    Form(s.app, ask_tableau, done, ev).start()
+
+
+def _trick(s, spec, ev):
+    """A trick: its winner, then one menu for the token they take and
+    whether someone played a lowest off-suit card ("Saturn" or "Saturn +
+    low"), then, for a low card, who and its planet."""
+    names = s.names()
+    n = len(names)
+
+    def ask_trick(ev):
+        if "winner" not in ev:
+            return ("winner", "Trick: who won?", "pick", seats(names, spec["players"]), "")
+        if "take" not in ev:
+            take = spec["take"][ev["winner"]] or [None]
+            plain = [((_name(t) if t else "no token"), (t, False)) for t in take]
+            low = [((_name(t) if t else "no token") + " + low", (t, True)) for t in take]
+            return ("take", names[ev["winner"]][:6] + " takes?", "pick", plain + low, "")
+        t, low = ev["take"]
+        if low and "low" not in ev:
+            others = seats(names, [p for p in range(n) if p != ev["winner"]])
+            return ("low", "Lowest off-suit?", "pick", others, "")
+        if low and "low_suit" not in ev:
+            return ("low_suit", "Its planet?", "pick", _planets(spec["low_values"] or spec["values"]), "")
+        return None
+
+    def trick_done(ev):
+        t, _ = ev.pop("take")
+        if t is not None:
+            ev["take"] = t
+        event(s, "trick", ev)
+
+    Form(s.app, ask_trick, trick_done, ev).start()
+
+
+def _name(planet):
+    return planet[0].upper() + planet[1:]
+
+
 def act(s, key):
     app = s.app
     mv = s.moves()
     names = s.names()
     n = len(names)
     if key == "tableau":
-        spec = mv["tableau"]
-        count = spec["count"]
-
-        def ask_tableau(ev):
-            if "player" not in ev:
-                return ("player", "Tableau of", "pick", seats(names, spec["missing"]), "")
-            su = ev.get("suits") or [None] * count
-            for i in range(count):
-                if su[i] is None:
-                    return (("suits", i, count), "Card %d suit" % (i + 1), "pick", _planets(spec["values"]), "")
-            return None
-
-        Form(app, ask_tableau, lambda ev: event(s, "tableau", ev)).start()
+        _tableau(s, mv["tableau"], {})
     elif key == "first":
-        ask_one(s, "first", "player", "First player", seats(names, mv["first"]["players"]))
+        ask_one(s, "first", "player", "Who leads first?", seats(names, mv["first"]["players"]))
     elif key == "trick":
-        spec = mv["trick"]
-
-        def ask_trick(ev):
-            if "winner" not in ev:
-                return ("winner", "Trick won by", "pick", seats(names, spec["players"]), "")
-            take = spec["take"][ev["winner"]]
-            if "take" not in ev:
-                if len(take) > 1:
-                    return ("take", "Token taken", "pick", _planets(take), "")
-                ev["take"] = take[0] if take else None
-            if "low" not in ev:
-                others = [("Nobody (or tie)", None)] + seats(names, [p for p in range(n) if p != ev["winner"]])
-                return ("low", "Lowest off-suit", "pick", others, "")
-            if ev["low"] is not None and "low_suit" not in ev:
-                return ("low_suit", "Its planet", "pick", _planets(spec["low_values"] or spec["values"]), "")
-            return None
-
-        def trick_done(ev):
-            if ev.get("low") is None:
-                ev.pop("low", None)
-                ev.pop("low_suit", None)
-            if ev.get("take") is None:
-                ev.pop("take", None)
-            event(s, "trick", ev)
-
-        Form(app, ask_trick, trick_done).start()
+        _trick(s, mv["trick"], {})
     elif key == "end":
         spec = mv["end"]
         choices = spec["choices"]
@@ -117,22 +167,22 @@ def act(s, key):
 
         def ask_move(ev):
             if "from" not in ev:
-                return ("from", "Move from", "pick", seats(names, spec["from"], extra), "")
+                return ("from", "Move from?", "pick", seats(names, spec["from"], extra), "")
             if "to" not in ev:
-                return ("to", "Move to", "pick", seats(names, [p for p in spec["to"] if p != ev["from"]], extra), "")
+                return ("to", "Move to?", "pick", seats(names, [p for p in spec["to"] if p != ev["from"]], extra), "")
             from shared_rules.moons import PLANETS
 
             src = ev["from"]
             have = s.state["supply"] if src == "supply" else s.state["tokens"][src]
             if "planet" not in ev:
                 vals = [PLANETS[i] for i in range(4) if have[i]]
-                return ("planet", "Planet", "pick", _planets(vals), "")
+                return ("planet", "Which planet?", "pick", _planets(vals), "")
             if "count" not in ev:
                 top = have[PLANETS.index(ev["planet"])]
                 if top <= 1:
                     ev["count"] = 1
                 else:
-                    return ("count", "How many", "num", (spec.get("min", 1), top, 1), "")
+                    return ("count", "How many?", "num", (spec.get("min", 1), top, 1), "")
             return None
 
         Form(app, ask_move, lambda ev: event(s, "move", ev)).start()
@@ -146,30 +196,55 @@ def _end_ask(n, names, choices):
         tk = ev.get("take") or [None] * n
         for p in need:
             if tk[p] is None:
-                return (("take", p, n), names[p][:10] + " takes", "pick", _planets(choices[p]), "")
+                return (("take", p, n), names[p][:9] + " takes?", "pick", _planets(choices[p]), "")
         return None
 
     return ask
 
 
+def _tokens(d, x, y, counts):
+    """Tokens as planet initials with counts ("J2 S1"), planets with none
+    left out; '-' for none at all."""
+    out = []
+    for i in range(4):
+        if counts[i]:
+            out.append("%s%d" % (INITIALS[i], counts[i]))
+    d.text(" ".join(out) if out else "-", x, y, 1)
+
+
 def draw(d, s, play):
     st = s.state
     names = st["players"]
-    title_bar(d, "Game over" if st["over"] else "R%d %s t%d" % (st["round"] + 1, st["phase"][:7], sum(st["tricks"])))
     n = len(names)
-    top = min(play.scroll, max(0, n - 4))
+    at = play.pointed(s)
+    lead = st.get("leader")
+    if st["over"]:
+        title_bar(d, "Over", "OK:rematch")
+    elif st["phase"] == "tableau":
+        title_bar(d, "R%d tableaux" % (st["round"] + 1))
+    else:
+        title_bar(d, "R%d t%d lead %s" % (st["round"] + 1, sum(st["tricks"]) + 1, names[lead][:5]))
+    rows = 3
+    ref = at if at is not None else play.scroll
+    top = min(max(0, ref - rows + 1), max(0, n - rows))
     y = 11
-    for p in range(top, min(n, top + 4)):
-        tok = st["tokens"][p]
-        d.text(names[p][:6], 0, y, 1)
-        d.text("%d%d%d%d" % (min(9, tok[0]), min(9, tok[1]), min(9, tok[2]), min(9, tok[3])), 56, y, 1)
+    for p in range(top, min(n, top + rows)):
+        d.text((">" if p == at else " ") + names[p][:5], 0, y, 1)
+        if st["phase"] == "tableau" and st["tableaux"][p] is None:
+            d.text("tableau?", 50, y, 1)
+        else:
+            _tokens(d, 50, y, st["tokens"][p])
         text_right(d, str(st["scores"][p]), y)
         y += 9
+    from screens.base import scroll_marks
+
+    scroll_marks(d, top > 0, top + rows < n, 11, 29)
     sup = st["supply"]
-    d.text("sup %d %d %d %d" % (sup[0], sup[1], sup[2], sup[3]), 0, 47, 1)
+    d.text("sup" + "".join([" %s%d" % (INITIALS[i], sup[i]) for i in range(4)])[:13], 0, 38, 1)
+    d.text("Jup Sat Nep Ura", 4, 47, 1)  # the legend: each initial begins its planet
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
-    elif st["phase"] == "tableau":
-        hint(d, "OK: tableaux")
+    elif at is not None:
+        hint(d, ("OK: %s tableau" if st["phase"] == "tableau" and st["tableaux"][at] is None else "OK: %s won") % names[at][:6])
     else:
-        hint(d, "OK: trick/end")
+        hint(d, "OK: enter")

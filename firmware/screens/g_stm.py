@@ -1,9 +1,14 @@
 """Shoot the Moon on the device: each trick's winner and the BIG/LITTLE
 MOON cards in it, illegal plays, and the chips of every player or team.
-Ranges (moons left this round, hands in a trick) come from legal()."""
+Ranges (moons left this round, hands in a trick) come from legal().
 
-from screens.base import title_bar, text_right
-from screens.form import Form, seats
+A trick is two inputs: UP/DOWN points at the winner on the game screen
+(it starts at the one who leads, the last trick's winner), OK, then the
+moon cards in it from one menu ("no moons" first). An illegal play is in
+the game menu (BACK)."""
+
+from screens.base import banner, text_right, title_bar
+from screens.form import seats
 from screens.gcommon import ask_one, event, hint
 
 PLAYERS = (2, 6)
@@ -41,33 +46,64 @@ def _hand_names(s):
 
 
 # (legal move, menu label, action key)
-ACTIONS = (("trick", "Trick won", "trick"), ("illegal", "Illegal play", "illegal"))
+ACTIONS = (("illegal", "Illegal play", "illegal"), ("trick", "Trick won", "trick"))
+
+
+def moon_choices(spec):
+    """Menu items for the moon cards in one trick, (label, (big, little)):
+    none first, then BIG MOONs, both, and LITTLE MOONs last, so that the
+    usual answers are one step from the top either way round."""
+    bmax = min(spec["big_max"], spec["moons_max"])
+    lmax = min(spec["little_max"], spec["moons_max"])
+    out = [("no moons", (0, 0))]
+    for b in range(1, bmax + 1):
+        out.append(("%d BIG" % b, (b, 0)))
+    for b in range(1, bmax + 1):
+        for l in range(1, lmax + 1):
+            if b + l <= spec["moons_max"]:
+                out.append(("%d BIG %d LITTLE" % (b, l), (b, l)))
+    for l in range(lmax, 0, -1):
+        out.append(("%d LITTLE" % l, (0, l)))
+    return out
+
+
+def pointing(s):
+    """The seat the game screen points at first: the one who leads (the
+    last trick's winner); None when no trick can be entered."""
+    if "trick" not in s.moves():
+        return None
+    return s.state["leader"] % len(_hand_names(s))
+
+
+def act_on(s, p):
+    """OK on the game screen: the pointed-at hand won the trick."""
+    spec = s.moves()["trick"]
+    if p not in spec["players"]:
+        return
+    items = moon_choices(spec)
+    hands = _hand_names(s)
+    if len(items) == 1:
+        _trick(s, p, 0, 0)
+        return
+
+    def done(ev):
+        b, l = ev["moons"]
+        _trick(s, p, b, l)
+
+    ask_one(s, "trick", "moons", "%s won: moons?" % hands[p][:7], items, done=done)
+
+
+def _trick(s, p, big, little):
+    if event(s, "trick", {"winner": p, "big": big, "little": little}) and big:
+        banner(s.app, "Shot the moon!\n%s: BIG MOON" % _hand_names(s)[p][:10])
 
 
 def act(s, key):
-    app = s.app
     mv = s.moves()
     hands = _hand_names(s)
     if key == "trick":
-        spec = mv["trick"]
-
-        def ask(ev):
-            if "winner" not in ev:
-                return ("winner", "Trick %d won by" % (sum(s.state["tricks"]) + 1), "pick", seats(hands, spec["players"]), "")
-            if "big" not in ev:
-                if spec["big_max"] <= 0:
-                    ev["big"] = 0
-                else:
-                    return ("big", "BIG MOONs in it", "num", (0, min(spec["big_max"], spec["moons_max"]), 0), "winner +1 each")
-            if "little" not in ev:
-                top = min(spec["little_max"], spec["moons_max"] - ev["big"])
-                if top <= 0:
-                    ev["little"] = 0
-                else:
-                    return ("little", "LITTLE MOONs", "num", (0, top, 0), "winner -1 each")
-            return None
-
-        Form(app, ask, lambda ev: event(s, "trick", ev)).start()
+        ask_one(s, "trick", "winner", "Trick %d: who won?" % (sum(s.state["tricks"]) + 1),
+                seats(hands, mv["trick"]["players"]), done=lambda ev: act_on(s, ev["winner"]))
     elif key == "illegal":
         ask_one(s, "illegal", "player", "Who played it?", seats(hands, mv["illegal"]["players"]))
 
@@ -86,24 +122,49 @@ def draw(d, s, play):
     names = st["players"]
     teams = st["teams"]
     if st["over"]:
-        title_bar(d, "Game over")
+        title_bar(d, "Over", "OK:rematch")
     else:
         title_bar(d, "R%d trick %d/5" % (st["round"] + 1, sum(st["tricks"]) + 1))
+    chips = st["chips"]
+    at = play.pointed(s)
+    hands = _hand_names(s)
+    if teams:
+        _sides(d, st, names, teams, play)
+    else:
+        # one row per hand (the two-player dummy too): the pointer marks
+        # the hand OK will say won the trick
+        n = len(hands)
+        top = min(play.scroll if at is None else max(0, at - 3), max(0, n - 4))
+        y = 11
+        for p in range(top, min(n, top + 4)):
+            d.text((">" if p == at else " ") + hands[p][:6], 0, y, 1)
+            if p < len(chips):
+                _chips(d, 58, y, chips[p])
+                text_right(d, "t%d" % st["tricks"][p], y)
+            y += 9
+        from screens.base import scroll_marks
+
+        scroll_marks(d, top > 0, top + 4 < n, 11, 38)
+    if st["over"]:
+        hint(d, "Won: " + names[st["winner"]])
+        return
+    d.text("deal " + names[st["dealer"]][:6], 0, 47, 1)
+    text_right(d, "lead " + hands[st["leader"] % len(hands)][:5], 47)
+    if at is not None:
+        hint(d, "OK: %s won" % hands[at][:8])
+    else:
+        hint(d, "OK: enter")
+
+
+def _sides(d, st, names, teams, play):
+    """Partnerships: one row per team, its chips and tricks."""
     chips = st["chips"]
     y = 11
     top = min(play.scroll, max(0, len(chips) - 4))
     for side in range(top, min(len(chips), top + 4)):
-        if teams:
-            label = "/".join([names[p][:3] for p in range(len(names)) if p % teams == side])
-            tr = sum([st["tricks"][p] for p in range(len(names)) if p % teams == side])
-        else:
-            label = names[side]
-            tr = st["tricks"][side]
+        label = "/".join([names[p][:3] for p in range(len(names)) if p % teams == side])
+        tr = sum([st["tricks"][p] for p in range(len(names)) if p % teams == side])
         d.text(label[:7], 0, y, 1)
         _chips(d, 58, y, chips[side])
         text_right(d, "t%d" % tr, y)
         y += 9
-    if st["over"]:
-        hint(d, "Won: " + names[st["winner"]])
-    else:
-        hint(d, "dealer " + names[st["dealer"]][:9])

@@ -1,5 +1,6 @@
-"""The home menu: resume or start a game, standings, a plain sand timer,
-settings, the games kept on flash, and the roster."""
+"""The home menu: resume or start a game (from nothing, or from the scores
+reached on paper), standings, a plain sand timer, settings, the games kept
+on flash, and the roster."""
 
 from screens.base import Menu
 
@@ -16,6 +17,7 @@ class Home(Menu):
         if self.app.session is not None:
             items.append(("Resume game", "resume"))
         items.append(("New game", "new"))
+        items.append(("From paper", "paper"))
         if self.app.session is not None:
             items.append(("Standings", "standings"))
         items.append(("Sand timer", "timer"))
@@ -41,6 +43,10 @@ class Home(Menu):
             from screens.newgame import start
 
             start(app)
+        elif what == "paper":
+            from screens.newgame import start
+
+            start(app, True)
         elif what == "standings":
             from screens.standings import Standings
 

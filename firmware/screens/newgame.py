@@ -1,25 +1,45 @@
 """Starting a game: which game, how many players, the game's options (each
 game's UI module asks them; every Moonstar variant is there), then who sits
-in each seat, picked from the roster stored on the device."""
+in each seat, picked from the roster stored on the device.
+
+A name is offered for one seat only: the picker leaves out every name
+already seated, compared without case ("ann" is Ann). "From paper" (on
+Home) starts a game from the scores (or chips) already reached on paper: after
+the seats it asks each player's, passed to the rules as the header option
+"start", which the rules check."""
 
 from screens import GAMES, ui_module
 from screens.base import Menu, NumberPick
 from screens.form import Form
 
-
 def name_pool(roster, n):
-    """The roster, topped up with P1, P2, ... so n seats can be filled."""
-    pool = list(roster)
+    """The roster without repeats (case-blind), topped up with P1, P2, ...
+    so n seats can be filled."""
+    pool = []
+    seen = []
+    for name in roster:
+        if name.lower() not in seen:
+            pool.append(name)
+            seen.append(name.lower())
     k = 1
     while len(pool) < n:
         name = "P%d" % k
-        if name not in pool:
+        if name.lower() not in seen:
             pool.append(name)
+            seen.append(name.lower())
         k += 1
     return pool
 
 
-def start(app):
+def free_names(pool, seated):
+    """The names of `pool` nobody sits under yet, compared without case."""
+    taken = [x.lower() for x in seated if x is not None]
+    return [p for p in pool if p.lower() not in taken]
+
+
+def start(app, paper=False):
+    from shared_rules import display_name
+
     base = len(app.stack)
 
     def chosen(game):
@@ -33,29 +53,38 @@ def start(app):
             app.pop_to(base + 1)
             options(game, ui, n)
 
-        app.push(NumberPick(app, "Players", lo, hi, min(max(lo, 4), hi), count, caption=game[:16]))
+        app.push(NumberPick(app, "Players", lo, hi, min(max(lo, 4), hi), count, caption=display_name(game)[:16]))
 
     def options(game, ui, n):
         def done(opts):
-            seats(game, n, ui.finish_options(opts, n, app))
+            seats(game, n, ui.finish_options(opts, n, app), ui)
 
         Form(app, lambda ev: ui.option_field(ev, n, app), done).start()
 
-    def seats(game, n, opts):
+    def seats(game, n, opts, ui):
         pool = name_pool(app.roster, n)
+        unit = getattr(ui, "SCORE_WORD", "score")
 
         def ask(ev):
             names = ev.get("names") or [None] * n
             for i in range(n):
                 if names[i] is None:
-                    free = [(p, p) for p in pool if p not in names]
-                    return (("names", i, n), "Seat %d of %d" % (i + 1, n), "pick", free, "")
+                    free = [(p, p) for p in free_names(pool, names)]
+                    return (("names", i, n), "Seat %d of %d?" % (i + 1, n), "pick", free, "")
+            if paper:
+                sc = ev.get("start") or [None] * n
+                for i in range(n):
+                    if sc[i] is None:
+                        return (("start", i, n), "%s: %s?" % (names[i][:8], unit), "num", (-999, 999, 0), "from paper")
             return None
 
         def done(ev):
             app.pop_to(base)
+            if paper:
+                opts["start"] = ev["start"]
             app.start_game(game, ev["names"], opts)
 
         Form(app, ask, done).start()
 
-    app.push(Menu(app, "New game", [(g[0], g[1]) for g in GAMES], chosen))
+    items = [(display_name(g[0]), g[0]) for g in GAMES]
+    app.push(Menu(app, "Which game?" if not paper else "From paper: game?", items, chosen))

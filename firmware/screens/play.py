@@ -2,13 +2,22 @@
 and lists the actions the rules allow now (legal()): its ACTIONS table of
 (move, label, key), or its own actions(s) where a table does not say it all.
 
-OK: the main action (or a menu of the legal ones); short BACK: the game
-menu (pause/resume the timer, standings, situation, home); long BACK: undo
-(handled by the app for every screen that sets undo_ok)."""
+OK: the main action (or a menu of the legal ones, titled by what it asks);
+short BACK: the game menu (pause/resume the timer, standings, situation,
+home); long BACK: undo (handled by the app for every screen that sets
+undo_ok). UP/DOWN: while a minute runs for the phase shown, add or take
+10 s; in a game whose screen points at a player (its UI's pointing(s) gives
+the seat to start from; OK then enters what that player did, act_on),
+move the pointer; else scroll the list.
+
+After the last event: the winner's banner, then OK on the game-over
+screen is Rematch (same players, seats rotated, options kept)."""
 
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from screens.base import Menu
 from screens.gcommon import offered
+
+ADJUST_MS = 10000  # UP/DOWN on a running minute
 
 
 class Play:
@@ -23,9 +32,18 @@ class Play:
         self.seen = -1
         self.shown = -1
         self.scroll = 0
+        self.cursor = None  # the seat a pointing game screen points at (None: its default)
+        self.over_seen = bool(app.session.state.get("over"))
 
     def enter(self):
         self.seen = -1
+
+    def timed(self, s):
+        """The minute of the phase on screen, if one runs or waits."""
+        t = s.timer
+        if t is not None and s.state["phase"] == s.timer_phase:
+            return t
+        return None
 
     def button(self, b, kind, count):
         app = self.app
@@ -34,8 +52,12 @@ class Play:
             app.home()
             return
         if b == OK and kind == PRESS:
-            if s.timer is not None and not s.timer.running and s.timer.remaining() > 0 and s.state["phase"] == s.timer_phase and getattr(self.ui, "OK_RESUMES", True):
+            t = self.timed(s)
+            if t is not None and not t.running and t.remaining() > 0 and getattr(self.ui, "OK_RESUMES", True):
                 s.toggle_pause()
+                return
+            if s.state.get("over"):
+                self.rematch()
                 return
             self.actions()
         elif b == OK and kind == LONG:
@@ -43,19 +65,40 @@ class Play:
         elif b == BACK and kind == PRESS:
             self.game_menu()
         elif b == UP or b == DOWN:
-            self.scroll += -1 if b == UP else 1
-            if self.scroll < 0:
-                self.scroll = 0
+            t = self.timed(s)
+            if t is not None:
+                t.adjust(ADJUST_MS if b == UP else -ADJUST_MS)
+                s.save_timer()
+                app.sound.watch(t)
+                self.shown = -1
+            elif self.pointed(s) is not None:
+                n = len(s.names())
+                self.cursor = (self.pointed(s) + (-1 if b == UP else 1)) % n
+            else:
+                self.scroll += -1 if b == UP else 1
+                if self.scroll < 0:
+                    self.scroll = 0
+
+    def pointed(self, s):
+        """The seat the screen points at: where UP/DOWN left it, else the
+        game's default (e.g. the last trick's winner); None when the game
+        screen points at nobody now."""
+        if not hasattr(self.ui, "pointing"):
+            return None
+        p = self.ui.pointing(s)
+        if p is None:
+            return None
+        return self.cursor if self.cursor is not None else p
 
     def actions(self):
         app = self.app
         s = app.session
+        p = self.pointed(s)
+        if p is not None:
+            self.ui.act_on(s, p)
+            return
         acts = self.ui.actions(s) if hasattr(self.ui, "actions") else offered(s.moves(), self.ui.ACTIONS)
         if not acts:
-            if s.state.get("over"):
-                from screens.standings import Standings
-
-                app.push(Standings(app))
             return
         if len(acts) == 1:
             self.ui.act(s, acts[0][1])
@@ -65,14 +108,35 @@ class Play:
             app.pop()
             self.ui.act(s, key)
 
-        app.push(Menu(app, "Enter", acts, chosen))
+        question = self.ui.question(s) if hasattr(self.ui, "question") else "What happened?"
+        app.push(Menu(app, question, acts, chosen))
+
+    def rematch(self):
+        """The same players again, seats rotated by one, options kept: one
+        press from the game-over screen."""
+        app = self.app
+        h = app.session.match.header
+        names = list(h["players"])
+        names = names[1:] + names[:1]
+        opts = dict(h.get("options") or {})
+        opts.pop("start", None)  # a rematch starts from nothing, not from paper
+        app.start_game(h["game"], names, opts)
 
     def game_menu(self):
+        from shared_rules import display_name
+
         app = self.app
         s = app.session
         items = []
-        if s.timer is not None:
-            items.append(("Resume timer" if not s.timer.running else "Pause timer", "pause"))
+        if s.state.get("over"):
+            items.append(("Rematch", "rematch"))
+        elif self.pointed(s) is not None:
+            # what OK on a pointing screen does not enter (e.g. the end of a
+            # round, an illegal play) comes first here
+            items.extend(self.ui.actions(s) if hasattr(self.ui, "actions") else offered(s.moves(), self.ui.ACTIONS))
+        t = self.timed(s)
+        if t is not None:
+            items.append(("Resume timer" if not t.running else "Pause timer", "pause"))
             if "time_up" in s.moves():
                 items.append(("Time up now", "time_up"))
         items.append(("Standings", "standings"))
@@ -99,16 +163,20 @@ class Play:
                 app.push(Standings(app))
             elif key == "undo":
                 if s.submit({"type": "undo"}):
-                    app.toast("Undone", 1200)
+                    app.toast(s.undo_text(), 2000)
             elif key == "home":
                 app.home()
             elif key == "close":
                 app.session = None
                 app.home()
-            else:
+            elif key == "rematch":
+                self.rematch()
+            elif hasattr(self.ui, "menu_action") and key in [k for _, k in (extra(s) if extra else ())]:
                 self.ui.menu_action(s, key)
+            else:
+                self.ui.act(s, key)
 
-        app.push(Menu(app, s.game, items, chosen))
+        app.push(Menu(app, display_name(s.game), items, chosen))
 
     def update(self, now):
         s = self.app.session
@@ -117,7 +185,18 @@ class Play:
         dirty = False
         if s.changed != self.seen:
             self.seen = s.changed
+            self.cursor = None  # back to the game's own default after every event
             dirty = True
+            over = bool(s.state.get("over"))
+            if over and not self.over_seen:
+                self.over_seen = True
+                w = s.match.winner()
+                if w is not None:
+                    from screens.base import Banner
+
+                    self.app.push(Banner(self.app, "%s wins!" % s.names()[w]))
+            elif not over:
+                self.over_seen = False
         if s.timer is not None:
             shown = s.timer.seconds_shown() * 2 + (1 if s.timer.running else 0)
             if shown != self.shown:

@@ -20,6 +20,23 @@ from shared_rules.timer import SandTimer
 TIMER_FILE = "timer.json"
 
 
+def describe(ev, names):
+    """A few words naming an event for a player ("P3 bid 34", "P2 won
+    trick", "time up"): presentation only, from the event's own fields."""
+    who = ev.get("player", ev.get("winner"))
+    words = []
+    if isinstance(who, int) and 0 <= who < len(names):
+        words.append(names[who])
+    kind = ev.get("type", "")
+    words.append({"trick": "won trick", "time_up": "time up", "start_play": "play started",
+                  "roll_for_setter": "setter roll", "choose_setter": "set up"}.get(kind, kind.replace("_", " ")))
+    for k in ("amount", "points", "bid", "trump", "on"):
+        if k in ev:
+            words.append(str(ev[k]))
+            break
+    return " ".join(words)
+
+
 class Session:
     def __init__(self, app, gid, match, resident=None):
         self.app = app
@@ -33,6 +50,15 @@ class Session:
         self._legal_n = -1
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
+        # The events an undo can take back (newest last, as deep as the
+        # rules' undo), so the undo toast can name what it undid. Empty
+        # after a resume: an undo then says only "Undone".
+        self.done = []
+        # Timers of phases left behind ({phase: snapshot}): an undo back
+        # into a phase finds its minute as it was, paused.
+        self.left_timers = {}
+        self.undone = None  # the event the last undo took back
+        self.time_up_at = None  # tick when a minute last ran out (the app's visual alarm)
 
     # -- reading ------------------------------------------------------------
     @property
@@ -89,6 +115,12 @@ class Session:
             return False
         m.apply(event)
         self.changed += 1
+        if undo:
+            self.undone = self.done.pop() if self.done else None
+        else:
+            self.done.append(event)
+            if len(self.done) > 10:
+                self.done.pop(0)
         self.after_change(undo)
         if m.state.get("over"):
             self._finish()
@@ -118,13 +150,19 @@ class Session:
 
     # -- the timer ----------------------------------------------------------
     def after_change(self, undo=False, resumed=False):
-        """Start, keep or drop the timer for the phase the game is now in."""
+        """Start, keep or drop the timer for the phase the game is now in.
+        An undo never touches the minute of the phase it stays in (time
+        left, running or paused); undone back into an earlier phase, that
+        phase's minute comes back as it was left, paused."""
         spec = self.moves().get("time_up")
         phase = self.state["phase"]
+        old = self.timer
+        if old is not None and self.timer_phase != phase:
+            self.left_timers[self.timer_phase] = old.snapshot()
         if spec is None:
             self.timer = None
             self.timer_phase = None
-        elif self.timer is None or self.timer_phase != phase or undo or resumed:
+        elif old is None or self.timer_phase != phase or resumed:
             length = spec.get("seconds", 60) * 1000
             self.timer = SandTimer(self.app.ticks, length)
             self.timer_phase = phase
@@ -132,10 +170,21 @@ class Session:
                 snap = self.app.store.read_json(TIMER_FILE, None)
                 if snap and snap.get("game") == self.gid and snap.get("n") == self.match.count:
                     self.timer.restore(snap)
+            elif undo and phase in self.left_timers:
+                self.timer.restore(self.left_timers[phase])
             elif not undo:
                 self.timer.start()
             self.save_timer()
+        elif undo:
+            self.save_timer()  # same minute, now tied to the new journal position
         self.app.sound.watch(self.timer)
+
+    def undo_text(self):
+        """What the last undo took back, for its toast: "Undone: P3 bid 34"."""
+        ev = self.undone
+        if not ev:
+            return "Undone"
+        return "Undone: " + describe(ev, self.names())
 
     def save_timer(self):
         """Write the timer's remaining time, tied to this journal position."""
@@ -169,6 +218,7 @@ class Session:
             return False
         if t.expired():
             t.pause()
+            self.time_up_at = now
             self.submit({"type": "time_up"})
             return True
         shown = t.seconds_shown()

@@ -12,11 +12,17 @@ def new_game(b, label, players):
         st.set_number(b, players, 4)
 
 
-def enter(b, action):
-    """OK on the game screen, then the action if a menu of several opens."""
-    b.press("ok")
-    if st.selected(b) is not None and "Enter" in st.screen(b).split("\n")[0]:
-        st.choose(b, action)
+def hint(b):
+    return st.screen_lines(b.emu)[-1]
+
+
+def point_at(b, name):
+    """On a game screen that points at a player, move to `name`."""
+    for _ in range(8):
+        if hint(b).startswith("OK: %s " % name):
+            return
+        b.press("down")
+    raise AssertionError("never points at %s:\n%s" % (name, st.screen(b)))
 
 
 def test_shoot_the_moon_full_game(tmp_path):
@@ -28,34 +34,41 @@ def test_shoot_the_moon_full_game(tmp_path):
         st.set_number(b, 3, 7)
         for _ in range(3):
             b.press("ok")  # seats P1 P2 P3
-        assert "trick 1/5" in st.screen(b)
+        scr = st.screen(b)
+        assert "trick 1/5" in scr and "deal P1" in scr and "lead P2" in scr, scr
+        # the screen points at the one who leads
+        assert hint(b) == "OK: P2 won", scr
         st.snap(b, "stm-chips")
-        # trick 1: P2 wins with a BIG MOON (+1 chip at once)
-        enter(b, "Trick won")
-        st.choose(b, "P2")
-        assert "BIG MOONs" in st.screen(b)
-        st.set_number(b, 1, 0)
-        assert "LITTLE" in st.screen(b)
+        # trick 1: P2 wins with a BIG MOON (+1 chip at once): a banner says so
         b.press("ok")
+        assert "P2 won: moons?" in st.screen(b)
+        st.choose(b, "1 BIG", exact=True)
+        assert "Shot the moon!" in st.screen(b), st.screen(b)
+        st.wait_toast(b)
         assert st.replay(tmp_path / "flash").state["chips"] == [2, 3, 2]
-        # illegal play by P3 is offered; undo it with a long BACK
-        enter(b, "Illegal play")
+        # illegal play by P3, from the game menu; undo it with a long BACK:
+        # the toast names what was undone
+        b.press("back")
+        st.choose(b, "Illegal play")
+        assert "Who played it?" in st.screen(b)
         st.choose(b, "P3")
-        assert st.journal_events(tmp_path / "flash")[-1] == {"type": "illegal", "player": 2}
+        last = st.journal_events(tmp_path / "flash")[-1]
+        assert (last["type"], last["player"]) == ("illegal", 2), last
         b.long_press("back")
-        assert "Undone" in st.screen(b)
+        assert "Undone: P3\nillegal" in st.screen(b), st.screen(b)
         st.wait_toast(b)
         assert st.replay(tmp_path / "flash").state["chips"] == [2, 3, 2]
         for _ in range(4):
-            enter(b, "Trick won")
-            st.choose(b, "P1")
-            b.press("ok")  # no BIG MOON
-            if "LITTLE" in st.screen(b):
-                b.press("ok")
-        st.wait_toast(b)
+            point_at(b, "P1")
+            b.press("ok")
+            st.choose(b, "no moons")
         # round: P1 4 tricks (nothing), P2 1 trick (+1) -> P2 4 chips >= 3
         scr = st.screen(b)
-        assert "Won: P2" in scr, scr
+        assert "P2 wins!" in scr, scr
+        st.wait_toast(b)
+        st.wait_toast(b)
+        scr = st.screen(b)
+        assert "Won: P2" in scr and "OK:rematch" in scr, scr
         m = st.replay(tmp_path / "flash")
         assert m.winner() == 1 and m.state["chips"] == [2, 4, 2]
         st.snap(b, "stm-over")
@@ -68,27 +81,37 @@ def test_moon_dominoes_full_game(tmp_path):
     b = st.new_board(tmp_path)
     try:
         st.choose(b, "New game")
-        st.choose(b, "Moon dominoes")
+        st.choose(b, "Moon (dominoes)", exact=True)
         assert "Points to win" in st.screen(b)
         st.set_number(b, 5, 21)
         st.choose(b, "Seat 1")  # first bidder
         for _ in range(3):
             b.press("ok")
-        assert "bidding" in st.screen(b)
-        enter(b, "Bid")
-        st.choose(b, "5")
-        enter(b, "Pass")
-        enter(b, "Pass")
-        assert "trump" in st.screen(b)
-        enter(b, "Name trump")
+        scr = st.screen(b)
+        assert "bidding" in scr and "P1 to bid" in scr, scr
+        b.press("ok")
+        assert "P1: bid or pass?" in st.screen(b)
+        st.choose(b, "5", exact=True)
+        for who in ("P2", "P3"):
+            b.press("ok")
+            assert "%s: bid or pass?" % who in st.screen(b)
+            st.choose(b, "Pass")
+        assert "P1 trump" in st.screen(b)
+        b.press("ok")
+        assert "P1: trump/swap?" in st.screen(b)
+        st.choose(b, "Name trump")
+        assert "P1: trump?" in st.screen(b)
         st.choose(b, "Doubles")
         st.snap(b, "moon-hand")
         winners = ["P1", "P1", "P2", "P1", "P1", "P3", "P1"]
         for w in winners:
-            enter(b, "Trick won")
-            st.choose(b, w)
+            point_at(b, w)
+            b.press("ok")
         m = st.replay(tmp_path / "flash")
         assert m.state["scores"] == [5, 1, 1] and m.winner() == 0
+        assert "Hand: P1 +5" in st.screen(b)  # the hand's toast first, then the winner's banner
+        st.wait_toast(b)
+        assert "P1 wins!" in st.screen(b)
         st.wait_toast(b)
         assert "Won: P1" in st.screen(b)
         st.no_faults(b)
@@ -100,38 +123,46 @@ def test_moons_full_game(tmp_path):
     b = st.new_board(tmp_path)
     try:
         new_game(b, "Moons", 2)
-        st.choose(b, "Default")
+        scr = st.screen(b)
+        assert "1/2/3/10 (box)" in scr, scr  # the box's scoring, not cut off
+        st.choose(b, "1/2/3/10")
         b.press("ok")
         b.press("ok")
         for rnd in range(2):
+            # OK opens the first missing tableau; the next one follows at once
+            assert hint(b) == "OK: P1 tableau", st.screen(b)
+            b.press("ok")
             for who, suits in (("P1", ("Jupiter", "Saturn", "Neptune")), ("P2", ("Saturn", "Neptune", "Uranus"))):
-                enter(b, "Tableau")
-                if "Tableau of" in st.screen(b):
-                    st.choose(b, who)
-                for s in suits:
+                for i, s in enumerate(suits):
+                    assert "%s card %d?" % (who, i + 1) in st.screen(b), st.screen(b)
                     st.choose(b, s)
             for w in ("P1", "P2", "P1"):
-                enter(b, "Trick won")
-                st.choose(b, w)
-                if "Token taken" in st.screen(b):
-                    st.choose(b, "Jupiter" if w == "P1" else "Uranus")
-                st.choose(b, "Nobody")
+                point_at(b, w)
+                b.press("ok")
+                if "takes?" in st.screen(b):
+                    st.choose(b, "Jupiter" if w == "P1" else "Uranus", exact=True)
             if rnd == 0:
+                scr = st.screen(b)
+                # tokens as planet initials with counts, a legend, the supply alike
+                assert "J2" in scr and "U1" in scr and "Jup Sat Nep Ura" in scr, scr
+                assert "sup J" in scr, scr
                 st.snap(b, "moons-tokens")
                 # an Asteroid: one Neptune from the supply to P2, by hand
-                enter(b, "Move tokens")
+                b.press("back")
+                st.choose(b, "Move tokens")
                 st.choose(b, "Supply")
                 st.choose(b, "P2")
                 st.choose(b, "Neptune")
                 b.press("ok")  # count 1
-            enter(b, "End of round")
-            if "takes" in st.screen(b):
+            b.press("back")
+            st.choose(b, "End of round")
+            if "takes?" in st.screen(b):
                 st.choose(b, "Saturn")
+            st.wait_toast(b)
         m = st.replay(tmp_path / "flash")
         assert m.state["over"], m.state
         kinds = [e["type"] for e in st.journal_events(tmp_path / "flash")]
         assert kinds.count("tableau") == 4 and kinds.count("trick") == 6 and kinds.count("end") == 2 and "move" in kinds
-        st.wait_toast(b)
         assert "Won: P%d" % (m.winner() + 1) in st.screen(b)
         st.snap(b, "moons-over")
         st.no_faults(b)
