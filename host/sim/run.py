@@ -9,9 +9,19 @@ Processes and links:
 - a second pty is the "USB port": its path is printed, and PC tools
   (pyserial, mpremote, `moontable sync --port`) open it. This process relays
   bytes between the two ptys, so the board's console is never shared;
-- the keyboard plays the four buttons; the panel is redrawn with half-block
-  characters whenever the emulator's picture changes; the buzzer shows as a
-  note in the status line.
+- the keyboard plays the four buttons (host/sim/keys.py tells a held key's
+  auto-repeat from separate taps); the panel is redrawn whenever the
+  emulator's picture changes, with braille cells in a small terminal and
+  half blocks in a big one (render.choose_mode), and everything on screen
+  is fitted to the terminal's width and height, so nothing wraps; the
+  buzzer shows as a note in the status line.
+
+The relay never drops a byte the PC sends: what the board's console cannot
+take yet waits, and the port is not read meanwhile, so the PC's writes
+block (back-pressure) as a board's USB does. Board output that the port
+does not take waits the same way (the board's console is not read); only
+output nobody takes for STALL_S is dropped, as a board's USB drops output
+nobody reads rather than stopping the app.
 
 The unix port has no soft reset of its own: Ctrl-D at its REPL (and
 machine.soft_reset(), sys.exit()) ends the process. A board instead reboots
@@ -34,6 +44,7 @@ Raw-paste mode (Ctrl-E A Ctrl-A) is the unix port's own and passes through.
 import os
 import pty
 import select
+import shutil
 import signal
 import sys
 import termios
@@ -42,24 +53,33 @@ import tty
 from pathlib import Path
 
 from host.sim import render
-from host.sim.board_link import BUTTONS, HEAP, SimBoard, deploy
+from host.sim.board_link import HEAP, SimBoard, deploy
+from host.sim.keys import KeyButtons
 
 KEYS = {
     b"\x1b[A": ("up", 0), b"\x1b[B": ("down", 0), b"\r": ("ok", 0), b"\n": ("ok", 0),
+    b"\x1bOA": ("up", 0), b"\x1bOB": ("down", 0),  # the arrows in the terminal's application mode
     b"\x7f": ("back", 0), b"\x08": ("back", 0),
     b"u": ("up", 0), b"d": ("down", 0), b"o": ("ok", 0), b"b": ("back", 0), b" ": ("ok", 0),
     b"U": ("up", 1), b"D": ("down", 1), b"O": ("ok", 1), b"B": ("back", 1), b"l": ("back", 1),
 }
-TAP_MS = 150  # a key press holds its button this long (extended by key repeat)
-LONG_MS = 1000
-HELP = "keys: arrows/u/d  Enter/o=OK  Backspace/b=BACK  U/D/O/B=long press (l=long BACK: undo)  q=quit"
+# The key help under the panel, longest first: the first that fits is shown.
+HELP = (
+    "keys: arrows/u/d  Enter/o=OK  Backspace/b=BACK  U/D/O/B=long press (l=long BACK: undo)  q=quit",
+    "arrows/u/d  Enter/o=OK  Bksp/b=BACK  U/D/O/B=long  l=undo  q=quit",
+    "u/d  o=OK  b=BACK  U/D/O/B=long  l=undo  q=quit",
+    "u d o b  UDOB=long  l=undo  q=quit",
+)
+BELOW = 2  # text lines under the panel: the status line and the key help
+RENDER_CHOICES = ("auto",) + render.MODES
 
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"  # MicroPython's words on entering the raw REPL
 FRIENDLY_BANNER = b'Type "help()" for more information.\r\n'  # ... and on entering the friendly one
 SOFT_REBOOT = b"MPY: soft reboot\r\n"  # what a board says as its interpreter restarts
 HEARD = 65536
-STALL_S = 1.0  # output the port has not taken for this long is dropped: nobody is reading it
+STALL_S = 3.0  # output the port has not taken for this long is dropped: nobody is reading it
+PORT_READ = 4096  # bytes read from the port at a time, and only once the last read has reached the board
 REBOOT_TIMEOUT = 10.0  # seconds the restarted interpreter may take to reach its REPL
 
 
@@ -145,12 +165,51 @@ def keys_to_events(data):
     return out
 
 
+def terminal_size():
+    """(columns, lines) of the terminal: $COLUMNS and $LINES when set, else
+    the terminal's own size, else 80x24."""
+    size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
+
+
+def render_from_env(environ=None):
+    """The default of `--render`: $MOONTABLE_RENDER, or RENDER=... given on
+    the make command line (`make sim RENDER=braille`: make puts such a
+    variable into the environment and lists it in $MAKEFLAGS; a RENDER that
+    merely happens to be in the environment is not ours and is ignored).
+    None when neither is given; ValueError for a value that is no mode."""
+    environ = os.environ if environ is None else environ
+    name, value = "MOONTABLE_RENDER", environ.get("MOONTABLE_RENDER")
+    if not value and "RENDER=" in environ.get("MAKEFLAGS", ""):
+        name, value = "RENDER", environ.get("RENDER")
+    if not value:
+        return None
+    if value not in RENDER_CHOICES:
+        raise ValueError("%s=%s: the panel is drawn as %s" % (name, value, ", ".join(RENDER_CHOICES)))
+    return None if value == "auto" else value
+
+
+def status_variants(buzzer, port):
+    """The status line under the panel, longest first: the buzzer's note
+    (or a dash) and the serial port's path, which every variant keeps."""
+    note = ("\u266a %d Hz" % buzzer) if buzzer else "  -   "
+    return (
+        "buzzer %s   serial: %s" % (note, port),
+        "%s  serial: %s" % (note, port),
+        "%s %s" % ("\u266a" if buzzer else "-", port),
+    )
+
+
 class Live:
     """The live board: its console pty relayed to the user's pty, restarts
     as a board reboots (module docstring), keyboard and panel unless
-    `headless` (then the port alone is the board's interface)."""
+    `headless` (then the port alone is the board's interface).
 
-    def __init__(self, flash, seed=0, heap=HEAP, out=None, keyboard=None, headless=False):
+    `size` gives the terminal's (columns, lines) (default: terminal_size);
+    `render_mode` forces "braille" or "half" (default: by the size)."""
+
+    def __init__(self, flash, seed=0, heap=HEAP, out=None, keyboard=None, headless=False, size=None,
+                 render_mode=None):
         self.flash = Path(flash)
         self.seed = seed
         self.heap = heap
@@ -164,15 +223,19 @@ class Live:
         tty.setraw(self.user_slave)
         os.set_blocking(self.user_master, False)
         self.port = os.ttyname(self.user_slave)
-        self.releases = {}
+        self.keys = KeyButtons()
+        self.size = size or terminal_size
+        self.render_mode = render_mode
         self.last_writes = -1
         self.last_buzz = None
+        self.last_size = None
         self.board = None
         self.console = None
         self.watch = ReplWatch()
         self.boots = []  # (exit status of the previous run or None, "app"/"raw") per boot
         self.heard = bytearray()  # the last HEARD bytes the port was sent (for tests)
         self.pending = bytearray()  # board output the port has not taken yet
+        self.to_board = bytearray()  # port input the board's console has not taken yet
         self.stalled = None  # since when the port takes nothing
         self.deaf = False  # the port took nothing for STALL_S: drop output until it does
         self._stop = False
@@ -279,31 +342,53 @@ class Live:
     def send_mask(self):
         os.write(self.board.to_board, bytes([0x4B, self.board.mask]))
 
-    def key(self, name, long):
-        bit = BUTTONS[name]
-        now = time.monotonic()
-        if not self.board.mask & bit:
-            self.board.mask |= bit
-            self.send_mask()
-        self.releases[bit] = now + (LONG_MS if long else TAP_MS) / 1000.0
+    @staticmethod
+    def _ms():
+        return time.monotonic() * 1000.0
 
-    def release_due(self):
-        now = time.monotonic()
-        for bit, when in list(self.releases.items()):
-            if now >= when:
-                del self.releases[bit]
-                self.board.mask &= ~bit
-                self.send_mask()
+    def key(self, name, long, t=None):
+        """A key for button `name` arrived (at `t`, ms on the monotonic
+        clock; default now): host/sim/keys.py turns it into levels."""
+        self.keys.key(name, long, self._ms() if t is None else t)
+        self.apply_keys()
+
+    def apply_keys(self):
+        """Send the button levels that have come due."""
+        changes = self.keys.changes(self._ms())
+        if changes:
+            self.board.mask = changes[-1][1]
+            self.send_mask()
+
+    def _wait_s(self, longest=0.03):
+        """How long the loop may sleep: until the next button change."""
+        nxt = self.keys.next_change()
+        if nxt is None:
+            return longest
+        return min(longest, max(0.0, (nxt - self._ms()) / 1000.0))
+
+    def frame(self):
+        """The terminal's lines: the panel, the status line, the key help,
+        all fitted to the terminal (render.terminal_frame)."""
+        b = self.board
+        columns, lines = self.size()
+        _mode, out = render.terminal_frame(b.emu, columns, lines, (status_variants(b.buzzer, self.port), HELP),
+                                           mode=self.render_mode, ansi=True)
+        return out
 
     def draw(self):
         b = self.board
-        if self.headless or (b.writes == self.last_writes and b.buzzer == self.last_buzz):
+        if self.headless:
             return
+        size = self.size()
+        if b.writes == self.last_writes and b.buzzer == self.last_buzz and size == self.last_size:
+            return
+        clear = "\x1b[2J" if size != self.last_size else ""
         self.last_writes = b.writes
         self.last_buzz = b.buzzer
-        note = ("\u266a %d Hz" % b.buzzer) if b.buzzer else "  -   "
-        self.out.write("\x1b[H" + render.to_text(b.emu, ansi=True).replace("\n", "\x1b[K\r\n") + "\x1b[K\r\n")
-        self.out.write("buzzer %s   serial: %s\x1b[K\r\n%s\x1b[K\r\n" % (note, self.port, HELP))
+        self.last_size = size
+        # Each line is erased, then written; no newline after the last, so
+        # a frame as tall as the terminal never scrolls it.
+        self.out.write(clear + "\x1b[H" + "\r\n".join("\x1b[2K" + line for line in self.frame()))
         self.out.flush()
 
     def console_out(self):
@@ -321,16 +406,28 @@ class Live:
         return True
 
     def port_in(self):
-        """Port -> board."""
+        """Port -> board. Nothing is read while the last read is still on
+        its way: the PC's bytes then wait in the port and its writes block,
+        so a burst of any size arrives whole (back-pressure, never a drop)."""
+        if self.to_board:
+            return
         try:
-            data = os.read(self.user_master, 4096)
+            data = os.read(self.user_master, PORT_READ)
         except (BlockingIOError, OSError):
             return
-        if data:
+        self.to_board += data
+        self.flush_board()
+
+    def flush_board(self):
+        """Send the console what it takes of `to_board`. What it cannot take
+        yet stays for the next call; if the console is gone (the board is
+        restarting) it stays for the next boot's console."""
+        while self.to_board:
             try:
-                os.write(self.console, data)
+                n = os.write(self.console, self.to_board)
             except (BlockingIOError, OSError):
-                pass
+                return
+            del self.to_board[:n]
 
     def reboot(self):
         """The MicroPython process ended: pass on its last words, then
@@ -345,9 +442,9 @@ class Live:
         code = b.proc.returncode
         how, announce = next_boot(code, self.watch.mode)
         if not self.headless:
-            self.out.write("\x1b[2J\x1b[H%s\r\n" % (
-                "soft reboot into the raw REPL" if how == "raw" else
-                "soft reboot" if announce else "board stopped (exit code %s): powering it up again" % code))
+            message = ("soft reboot into the raw REPL" if how == "raw" else
+                       "soft reboot" if announce else "board stopped (exit code %s): powering it up again" % code)
+            self.out.write("\x1b[2J\x1b[H%s\r\n" % render.fit(message, self.size()[0]))
         b._close()
         os.close(self.console)
         self.boot(how, announce)
@@ -374,12 +471,20 @@ class Live:
             if not b.alive():
                 self.reboot()
                 continue
-            fds = [b.from_board, self.user_master] + ([kb] if kb is not None else [])
+            # Each direction waits while its destination is full: the
+            # console is not read while the port holds output back, nor
+            # the port while the console holds input back.
+            fds = [b.from_board] + ([kb] if kb is not None else [])
             if not self.pending:
                 fds.append(self.console)
-            ready, _, _ = select.select(fds, [self.user_master] if self.pending else [], [], 0.03)
+            if not self.to_board:
+                fds.append(self.user_master)
+            writable = ([self.user_master] if self.pending else []) + ([self.console] if self.to_board else [])
+            ready, _, _ = select.select(fds, writable, [], self._wait_s())
             if self.pending:
                 self.flush_user()
+            if self.to_board:
+                self.flush_board()
             if b.from_board in ready and not b.read_hardware():
                 self._link_closed(b)
             if self.console in ready:
@@ -390,11 +495,12 @@ class Live:
                 data = os.read(kb, 64)
                 if not data:
                     kb = None  # keyboard closed: the board runs on
+                now = self._ms()
                 for ev in keys_to_events(data):
                     if ev == "quit":
                         return
-                    self.key(*ev)
-            self.release_due()
+                    self.key(ev[0], ev[1], now)
+            self.apply_keys()
             self.draw()
 
     def close(self):
@@ -407,16 +513,27 @@ class Live:
                 pass
 
 
-def run_live(flash=None, seed=0, heap=HEAP, fresh=False, headless=False):
+def port_lines(flash, port, columns):
+    """What `moontable sim` prints first, fitted to `columns`. The port's
+    line comes whole (scripts look for "USB serial port: PATH")."""
+    return [
+        render.fit("moontable virtual board: flash folder %s" % flash, columns),
+        "USB serial port: %s" % port,
+        render.fit("(e.g. mpremote connect %s, moontable sync --port %s)" % (port, port), columns),
+    ]
+
+
+def run_live(flash=None, seed=0, heap=HEAP, fresh=False, headless=False, render_mode=None):
     """`moontable sim`. Headless: no panel and no keyboard; the port path
-    is printed and the board serves it until SIGINT or SIGTERM."""
+    is printed and the board serves it until SIGINT or SIGTERM.
+    `render_mode`: "braille" or "half" (default: by the terminal's size)."""
     flash = Path(flash) if flash else default_flash()
     if fresh and (flash / "data").exists():
         import shutil
 
         shutil.rmtree(flash / "data")
     deploy(flash)
-    live = Live(flash, seed, heap, headless=headless)
+    live = Live(flash, seed, heap, headless=headless, render_mode=render_mode)
     kb = None if headless else sys.stdin
     saved = None
     if kb is not None and kb.isatty():
@@ -430,8 +547,7 @@ def run_live(flash=None, seed=0, heap=HEAP, fresh=False, headless=False):
     if headless:
         signal.signal(signal.SIGINT, ended)
     try:
-        print("moontable virtual board: flash folder %s" % flash)
-        print("USB serial port: %s   (e.g. mpremote connect %s, moontable sync --port %s)" % (live.port, live.port, live.port))
+        print("\n".join(port_lines(flash, live.port, terminal_size()[0])))
         sys.stdout.flush()
         if not headless:
             time.sleep(0.5)
@@ -448,16 +564,21 @@ def run_live(flash=None, seed=0, heap=HEAP, fresh=False, headless=False):
     return 0
 
 
-def snapshot(flash=None, seed=1, presses=(), out=sys.stdout):
+def snapshot(flash=None, seed=1, presses=(), out=None, size=None, render_mode=None):
     """Headless: boot, press buttons, print the panel as text (for a quick
-    look without a terminal session, and for testing the command)."""
+    look without a terminal session, and for testing the command). The
+    picture is chosen and fitted as the live view's is, for `size`
+    (default: terminal_size, so $COLUMNS and $LINES), with no other lines."""
+    out = out or sys.stdout
     flash = Path(flash) if flash else default_flash()
+    columns, lines = size or terminal_size()
     b = SimBoard(flash, seed=seed).start()
     try:
         b.advance(200)
         for name in presses:
             b.press(name)
-        out.write(b.text() + "\n")
+        _mode, text = render.terminal_frame(b.emu, columns, lines, (), mode=render_mode)
+        out.write("".join(line + "\n" for line in text))
     finally:
         b.kill()
     return 0
