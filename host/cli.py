@@ -8,6 +8,7 @@ the traceback of an unforeseen error, for a bug report.
 """
 
 import argparse
+import errno
 import importlib
 import os
 import pkgutil
@@ -19,6 +20,8 @@ import host.commands
 # Arguments that name things (players, games, devices) and are looked up or
 # stored as text: they must be valid UTF-8. File paths may hold any bytes.
 TEXT_ARGUMENTS = ("player", "game", "names", "device")
+# What a failed write to stdout says (a full disk, a quota, /dev/full).
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 
 def command_modules():
@@ -109,7 +112,7 @@ def main(argv=None):
         _say(command, "text that is not valid UTF-8 (%s)" % e.reason)
         return 2
     except OSError as e:
-        if _stdout_failed():
+        if e.filename is None and (e.errno in _FULL or _stdout_failed()):
             _silence_stdout()
             _say(command, "cannot write the output: %s" % (e.strerror or e))
         else:

@@ -429,9 +429,9 @@ class Database:
             os.makedirs(parent, exist_ok=True)
         except OSError as e:
             raise DbError("cannot create the folder for %s: %s" % (path, e.strerror or e))
-        if os.path.exists(path) and not os.access(path, os.W_OK):
+        if os.path.exists(path) and not _writable(path):
             raise DbError("the database %s is read-only (file permissions): nothing can be stored in it" % path)
-        if not os.access(parent, os.W_OK | os.X_OK):
+        if not _writable(parent):
             raise DbError("the folder %s is read-only: the database needs to write its journal files "
                           "(%s-wal, %s-shm) beside it" % (parent, os.path.basename(path), os.path.basename(path)))
         try:
@@ -1151,6 +1151,16 @@ def _parse_now(text):
     except (TypeError, ValueError):
         return None
     return int(d.replace(tzinfo=datetime.timezone.utc).timestamp())
+
+
+def _writable(path):
+    """May we write here? The permission bits count even for root, who could
+    write anyway: a file or folder made read-only was made so on purpose."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return os.access(path, os.W_OK) and bool(mode & 0o222)
 
 
 def sqlite_problem(path, e):

@@ -99,10 +99,3 @@ def stamped(lines, boot, start_ms=0, step_ms=60000, t_from=None):
         out.append(obj)
     return out
 
-
-def as_nobody():
-    """preexec_fn for a subprocess that must not run as root (root ignores
-    file permissions, so a read-only file would not be read-only)."""
-    if os.geteuid() == 0:
-        os.setgid(65534)
-        os.setuid(65534)
