@@ -18,9 +18,13 @@ from host.sync import sync
 from shared_rules.wire import decode
 
 NOW = 1767258000.0  # the PC clock pushed to the device (fixed: repeatable)
+# The reply timeout of a sync over a sound link: no reply is ever lost
+# there, so it is never waited out on a fast machine, and a slow, loaded
+# one gets all the time it needs before a resend.
+SOUND = 10.0
 
 
-def run_sync(path, db_path, timeout=2.0, retries=6, **kw):
+def run_sync(path, db_path, timeout=SOUND, retries=6, **kw):
     db = Database.open(db_path)
     try:
         with Link.open(path, timeout=timeout, retries=retries) as link:
@@ -131,9 +135,10 @@ def test_faults_cuts_and_reboots_end_in_the_clean_database(pristine, clean, tmp_
                 ok = False
                 try:
                     # Short timeouts keep a faulty attempt quick; a calm one
-                    # waits longer, so a busy CI machine still gets through.
+                    # loses nothing, so it may wait as long as a busy
+                    # machine needs and still gets through.
                     calm = f.cut_after is None and not noise
-                    run_sync(relay.path, db_path, timeout=1.0 if calm else 0.1, retries=8)
+                    run_sync(relay.path, db_path, timeout=SOUND if calm else 0.1, retries=8)
                     ok = True
                 except LinkError:
                     pass

@@ -88,7 +88,10 @@ def board_with_games(tmp_path, games):
     return flash, made
 
 
-def run_sync(port, db_path, timeout=2.0):
+def run_sync(port, db_path, timeout=10.0):
+    """One sync. The default timeout is long: over a sound link no reply is
+    lost, so it is never waited out, however slowly a loaded machine runs
+    the board."""
     db = Database.open(db_path)
     try:
         with Link.open(port, timeout=timeout) as link:
