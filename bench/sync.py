@@ -15,6 +15,10 @@ and storing) and the transfer alone, and the wire overhead: every byte on
 the wire in both directions (requests, replies, retries) divided by the
 bytes of compact JSON of the journal lines (headers and events, without
 their CRC trailers). Target: overhead <= 1.3.
+
+Last, how long `moontable sync --port X` takes to say that nothing speaks
+moontable on X (a pty with nothing on its other end), with the default
+reply timeout: the hello's patience, not six full timeouts.
 """
 
 import argparse
@@ -28,7 +32,7 @@ ROOT = os.path.dirname(HERE)
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "sync")]
 
 from host.db import Database  # noqa: E402
-from host.serial_link import Link  # noqa: E402
+from host.serial_link import HELLO_PATIENCE, Link, PortError  # noqa: E402
 from host.sync import sync  # noqa: E402
 from shared_rules.wire import decode, dumps  # noqa: E402
 
@@ -99,6 +103,29 @@ def transfer_only(path, res):
         return time.perf_counter() - t0, total
 
 
+def silent_port():
+    """Seconds from opening a port where nothing answers to the PortError
+    saying so, and the number of hellos sent."""
+    import pty
+    import tty
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    try:
+        t0 = time.perf_counter()
+        with Link.open(os.ttyname(slave), timeout=2.0) as link:
+            try:
+                link.hello()
+            except PortError:
+                pass
+            else:
+                raise AssertionError("a silent port answered hello")
+            return time.perf_counter() - t0, link.tries
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--events", type=int, default=10000, help="events in the history (default 10000)")
@@ -134,6 +161,9 @@ def main(argv=None):
         print("wire bytes (both ways): %d; compact JSON payload: %d; overhead %.3f (target <= 1.3)"
               % (wire, payload, wire / payload if payload else 0))
         print("journal bytes / payload (the CRC trailers alone): %.3f" % (journal_total / payload if payload else 0))
+        took, tries = silent_port()
+        print("a port where nothing answers: named after %.2f s, %d hellos (patience %.1f s; six 2 s timeouts "
+              "took 12.4 s before)" % (took, tries, HELLO_PATIENCE))
     finally:
         if device is not None:
             device.close()

@@ -461,7 +461,10 @@ class Link:
                     seen.add(gid)
                     games.append((gid, size, state))
             nxt = reply.get("next")
-            if nxt is not None and (not _whole(nxt) or nxt <= i):
+            if nxt is not None and not _whole(nxt):
+                raise BadReply("the device's game listing (from index %d) has a \"next\" that is not a whole "
+                               "number: %s" % (i, _shorten(nxt)))
+            if nxt is not None and nxt <= i:
                 raise BadReply("the device's game listing does not move on: asked from index %d, it says the "
                                "next page starts at %r (it must be past %d, or null at the end); stopped "
                                "rather than loop for ever" % (i, nxt, i))

@@ -192,11 +192,15 @@ def test_malformed_listing_entry_is_one_line_and_exit_2(pristine, tmp_path, caps
     assert status == 0 and len(res["stored"]) == GAMES
 
 
-def test_listing_without_a_list_of_games_is_one_line(pristine, tmp_path, capsys):
+@pytest.mark.parametrize("rewrite, words", [
+    (lambda r: dict(r, games={"x": 1}) if "games" in r else r, "has no list of games"),
+    (lambda r: dict(r, next="16") if "games" in r else r, '"next" that is not a whole number'),
+    (lambda r: dict(r, next=1.5) if "games" in r else r, '"next" that is not a whole number'),
+])
+def test_listing_page_of_the_wrong_shape_is_one_line(pristine, tmp_path, capsys, rewrite, words):
     folder = device_copy(pristine, tmp_path)
-    status, err, _, _ = sync_through(folder, tmp_path / "m.db",
-                                     lambda r: dict(r, games={"x": 1}) if "games" in r else r, capsys)
-    assert status == 2 and "has no list of games" in one_line(err)
+    status, err, _, _ = sync_through(folder, tmp_path / "m.db", rewrite, capsys)
+    assert status == 2 and words in one_line(err)
 
 
 # --- ports ------------------------------------------------------------------------
