@@ -168,3 +168,54 @@ def test_undo_reloads_nothing_it_does_not_need():
         assert _loaded(ON_DEMAND) == []
         assert s.submit({"type": "bid", "player": 1, "amount": 50})
         assert s.state["bid"] == 50
+
+
+def test_undo_leaves_the_running_minute_alone():
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        t = s.timer
+        assert t is not None and t.running
+        app.now = 16000  # 44 s left
+        assert s.submit({"type": "bid", "player": 1, "amount": 45})
+        app.now = 17000
+        assert s.submit({"type": "undo"})
+        assert s.timer is t and t.running and t.remaining() == 43000
+        assert s.undo_text() == "Undone: Bob bid 45"
+        assert s.state["bid"] == 40
+
+
+def test_undo_keeps_a_paused_minute_paused():
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        app.now = 20000
+        s.toggle_pause()
+        assert s.submit({"type": "bid", "player": 2, "amount": 41})
+        app.now = 30000
+        assert s.submit({"type": "undo"})
+        assert not s.timer.running and s.timer.remaining() == 40000
+        assert s.undo_text() == "Undone: Cy bid 41"
+
+
+def test_undo_back_into_the_bidding_finds_its_minute_as_it_was_left():
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        app.now = 25000
+        assert s.submit({"type": "time_up"})
+        assert s.state["phase"] != "bidding"
+        assert s.submit({"type": "undo"})
+        assert s.state["phase"] == "bidding"
+        # the minute comes back with the 35 s it had, paused: nobody loses time
+        assert s.timer is not None and not s.timer.running and s.timer.remaining() == 35000
+        assert s.undo_text() == "Undone: time up"
+
+
+def test_undo_after_a_resume_says_only_undone():
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        s.done = []  # what a resumed session knows of the events before it
+        assert s.submit({"type": "undo"})
+        assert s.undo_text() == "Undone"

@@ -1,0 +1,229 @@
+"""At the table (issue #11), through the simulated board's buttons under
+the real MicroPython: the running minute adjusted by 10 s, the visual
+alarm, undo that leaves the minute alone and says what it undid, Rematch,
+BACK from a finished game's standings, tied ranks, scroll marks, the seat
+picker, the box's game names."""
+
+import sys
+from pathlib import Path
+
+import simtools as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import presses  # noqa: E402
+
+
+def timer_left(flash):
+    """The minute's time left as the board saved it (data/timer.json)."""
+    from shared_rules.wire import decode
+
+    return decode((Path(flash) / "data" / "timer.json").read_bytes(), need_crc=True)["v"]["left_ms"]
+
+
+def moonstar_bidding(tmp_path):
+    """A 4-player Moonstar game in the bidding minute, P2 standing at 30."""
+    b = st.new_board(tmp_path)
+    d = presses.Driver(b, tmp_path / "flash")
+    d.answer(presses.FACTS["moonstar"]["start"], 1)
+    for step in presses.FACTS["moonstar"]["round"][:2]:
+        d.settle()
+        want = d.events() + 1
+        if not presses.in_menu(b):
+            b.press("ok")
+        d.answer([step["act"]] + step["do"], want, optional=[step["act"]] + step["do"])
+    return b, d
+
+
+def test_running_minute_up_down_ten_seconds_and_undo_leaves_it(tmp_path):
+    b, d = moonstar_bidding(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        st.wait_toast(b)
+        left = timer_left(flash)
+        b.press("up")
+        up = timer_left(flash)
+        assert abs((up - left) - 10000) <= 500, (left, up)  # +10 s (the press itself takes a moment)
+        b.press("down")
+        b.press("down")
+        down = timer_left(flash)
+        assert abs((up - down) - 20000) <= 600, (up, down)
+        # undo the bid of 30: the minute keeps its time and keeps running
+        before = timer_left(flash)
+        b.long_press("back")
+        scr = st.screen(b)
+        assert "Undone: P2 bid" in scr and "30" in scr, scr
+        after = timer_left(flash)
+        assert 0 <= before - after <= 1200, (before, after)  # the hold itself, nothing more
+        b.advance(3000)
+        assert timer_left(flash) <= after - 2500  # still running
+        assert st.replay(flash).state["bid"] == 0
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_visual_alarm_in_the_last_ten_seconds_and_at_time_up(tmp_path):
+    b, d = moonstar_bidding(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        assert not b.emu.inverted
+        left = timer_left(flash)
+        b.advance(left - 12000)
+        assert not b.emu.inverted  # 12 s left: no alarm yet
+        seen = set()
+        for _ in range(20):
+            b.advance(100)
+            seen.add(b.emu.inverted)
+        assert seen == {True, False}  # flashing in the last 10 s
+        b.advance(10000)  # time up: the bidding minute ends
+        seen = set()
+        for _ in range(15):
+            b.advance(100)
+            seen.add(b.emu.inverted)
+        assert True in seen
+        b.advance(5000)
+        assert not b.emu.inverted  # and it stops
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def _stm_game_over(tmp_path):
+    """A 3-player Shoot the Moon game to 3 chips, won by P2 in one trick."""
+    b = st.new_board(tmp_path)
+    st.choose(b, "New game")
+    st.choose(b, "Shoot the Moon", exact=True)
+    st.set_number(b, 3, 4)
+    st.set_number(b, 3, 7)
+    for _ in range(3):
+        b.press("ok")
+    b.press("ok")  # P2 leads, and wins ...
+    st.choose(b, "1 BIG", exact=True)  # ... with a BIG MOON: 3 chips
+    st.wait_toast(b)
+    b.press("up")  # from P2, who leads, to P1
+    for _ in range(4):  # P1 takes the other four tricks (and leads): P2 ends the round on 4
+        b.press("ok")
+        st.choose(b, "no moons")
+    st.wait_toast(b)
+    st.wait_toast(b)
+    return b
+
+
+def test_tied_players_share_a_rank(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Shoot the Moon", exact=True)
+        st.set_number(b, 3, 4)
+        st.set_number(b, 3, 7)
+        for _ in range(3):
+            b.press("ok")
+        b.press("back")
+        assert st.screen(b).split("\n")[0] == "Shoot the Moon"  # the box's name, not an id
+        st.choose(b, "Standings")
+        scr = st.screen(b)
+        assert scr.count("1 P") == 3 and "2 P" not in scr, scr  # all on 2 chips: all first
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_rematch_and_back_from_standings_after_the_game(tmp_path):
+    b = _stm_game_over(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        scr = st.screen(b)
+        assert "Won: P2" in scr and "OK:rematch" in scr, scr
+        # BACK from the standings of a finished game: Home
+        b.press("back")
+        st.choose(b, "Standings")
+        b.press("back")
+        assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
+        st.choose(b, "Resume game")
+        # Rematch: one press, same players, seats rotated, options kept
+        old = sorted((flash / "data" / "games").glob("*.jsonl"))
+        b.press("ok")
+        games = sorted((flash / "data" / "games").glob("*.jsonl"))
+        assert len(games) == len(old) + 1
+        from shared_rules.wire import decode
+
+        header = decode(games[-1].read_bytes().splitlines()[0])
+        assert header["game"] == "shoot-the-moon" and header["players"] == ["P2", "P3", "P1"]
+        assert header["options"]["target"] == 3
+        assert "trick 1/5" in st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_scroll_marks_on_a_long_menu(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Moon (dominoes)", exact=True)
+        st.set_number(b, 21, 21)
+        st.choose(b, "Seat 1")
+        for _ in range(3):
+            b.press("ok")
+        b.press("back")
+        st.choose(b, "Home")  # with a game open Home has eight items: more than six rows
+        px = b.emu.pixels
+        assert px[55][124] and not px[11][124]  # more below, nothing above
+        b.press("up")  # round to the last item
+        px = b.emu.pixels
+        assert px[11][124] and not px[55][124]  # more above, nothing below
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_seat_picker_never_offers_a_seated_name(tmp_path):
+    from shared_rules.wire import encode
+
+    data = tmp_path / "flash" / "data"
+    b = st.new_board(tmp_path)
+    b.kill()
+    (data / "roster.json").write_bytes(encode({"v": ["Ann", "Bob", "Cy"]}))
+    b = st.SimBoard(tmp_path / "flash", seed=7, do_deploy=False).start()
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Shoot the Moon", exact=True)
+        st.set_number(b, 5, 4)
+        b.press("ok")  # 7 chips (no partnerships for five)
+        offered = []
+        for seat in range(5):
+            items = [t.strip() for t in presses.Driver(b, tmp_path / "flash").menu_items()]
+            offered.append(items)
+            b.press("ok")  # the first name offered
+        assert offered[0][:3] == ["Ann", "Bob", "Cy"]
+        for i in range(1, 5):
+            seated = [offered[k][0] for k in range(i)]
+            assert not set(seated) & set(offered[i]), (seated, offered[i])
+        m = st.replay(tmp_path / "flash")
+        assert len({p.lower() for p in m.state["players"]}) == 5
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_name_pool_is_blind_to_case():
+    sys.path.append(str(Path(__file__).resolve().parents[2] / "firmware"))
+    from screens.newgame import free_names, name_pool
+
+    pool = name_pool(["Ann", "p1", "ANN"], 3)
+    assert pool == ["Ann", "p1", "P2"]
+    assert free_names(pool, ["ann", None]) == ["p1", "P2"]
+    assert free_names(["P1", "P2"], ["p1"]) == ["P2"]
+
+
+def test_game_names_in_the_menu_are_the_box_names(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        scr = st.screen(b)
+        for name in ("Moonstar", "Shoot the Moon", "Moon (dominoes)", "Moons"):
+            assert name in scr.split("\n"), scr
+        assert "moon dominoes" not in scr.lower()
+        st.no_faults(b)
+    finally:
+        b.kill()
