@@ -10,6 +10,8 @@ simulated board on its virtual clock and reads the bid they entered."""
 import importlib.util
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 import simtools as st
 from host.sim.board_link import ROOT
@@ -184,3 +186,72 @@ def test_three_up_taps_on_the_board_enter_three_more(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+# -- properties: any keys, any loop timing ------------------------------------------------
+
+def _running_sum(gaps):
+    out, t = [], 0
+    for g in gaps:
+        t += g
+        out.append(t)
+    return out
+
+
+# keys in time order: (button, long, t), t the running sum of gaps of 0-700 ms
+KEY_EVENTS = hs.lists(
+    hs.tuples(hs.sampled_from(["up", "down", "ok", "back"]), hs.integers(0, 1), hs.integers(0, 700)),
+    max_size=40,
+).map(lambda evs: [(b, l, t) for (b, l, _), t in zip(evs, _running_sum([g for _b, _l, g in evs]))])
+
+
+def check_presses(changes, events, on_time=True):
+    """Every press of a button is at least TAP_MS long and whole, at least
+    GAP_MS apart from the next, and there are no more presses than keys;
+    `on_time`: the first key of each button acts at once."""
+    assert changes == sorted(changes, key=lambda c: c[0])
+    assert not changes or changes[-1][1] == 0
+    for name, bit in (("up", UP), ("down", DOWN), ("ok", OK), ("back", BACK)):
+        got = presses(changes, bit)
+        keys = [t for b, _l, t in events if b == name]
+        assert len(got) <= len(keys)
+        for down, up in got:
+            assert up - down >= TAP_MS
+        for (_d, up), (down, _u) in zip(got, got[1:]):
+            assert down - up >= GAP_MS
+        if keys:
+            assert got and (got[0][0] == keys[0] or not on_time)
+
+
+@settings(max_examples=300, deadline=None)
+@given(KEY_EVENTS)
+def test_any_keys_give_whole_presses_with_whole_gaps(events):
+    check_presses(timeline(events), events)
+
+
+@settings(max_examples=300, deadline=None)
+@given(KEY_EVENTS, hs.lists(hs.integers(1, 400), min_size=1, max_size=200))
+def test_a_loop_of_any_pace_never_gets_a_press_and_its_release_together(events, steps):
+    """The live loop looks at the keys whenever it gets to run: however
+    late, one look gives at most one change per button, and every press
+    still lasts TAP_MS from when it was handed out."""
+    keys = KeyButtons()
+    changes = []
+    now = 0
+    pending = list(events)
+    step = iter(steps * 50)
+    while pending or keys.next_change() is not None:
+        now += next(step, 400)
+        while pending and pending[0][2] <= now:
+            b, l, t = pending.pop(0)
+            keys.key(b, l, t)
+        got = keys.changes(now)
+        mask = changes[-1][1] if changes else 0
+        flipped = 0
+        for _t, m in got:
+            assert not (flipped & (mask ^ m)), "two changes of one button in one look"
+            flipped |= mask ^ m
+            mask = m
+        assert all(t == now for t, _m in got)
+        changes.extend(got)
+    check_presses(changes, events, on_time=False)
