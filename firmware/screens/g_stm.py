@@ -31,6 +31,19 @@ def option_field(ev, n, app):
     return None
 
 
+SCORE_WORD = "chips"
+START_DEFAULT = 2  # every side starts a fresh game with two chips
+
+
+def start_labels(opts, names):
+    """Who a starting chip count is asked for: each side (a partnership's
+    players' initials, or a lone player)."""
+    teams = opts.get("teams")
+    if not teams:
+        return names
+    return ["/".join([names[p][:3] for p in range(len(names)) if p % teams == side]) for side in range(teams)]
+
+
 def finish_options(ev, n, app):
     opts = {"target": ev["target"]}
     if ev.get("teams"):

@@ -72,10 +72,15 @@ def start(app, paper=False):
                     free = [(p, p) for p in free_names(pool, names)]
                     return (("names", i, n), "Seat %d of %d?" % (i + 1, n), "pick", free, "")
             if paper:
-                sc = ev.get("start") or [None] * n
-                for i in range(n):
+                # one starting score per player, or per side where the game
+                # scores sides (the UI module's start_labels)
+                labels = ui.start_labels(opts, names) if hasattr(ui, "start_labels") else names
+                k = len(labels)
+                sc = ev.get("start") or [None] * k
+                for i in range(k):
                     if sc[i] is None:
-                        return (("start", i, n), "%s: %s?" % (names[i][:8], unit), "num", (-999, 999, 0), "from paper")
+                        return (("start", i, k), "%s: %s?" % (labels[i][:9], unit), "num",
+                                (-999, 999, getattr(ui, "START_DEFAULT", 0)), "from paper")
             return None
 
         def done(ev):

@@ -227,3 +227,52 @@ def test_game_names_in_the_menu_are_the_box_names(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_starting_from_paper(tmp_path):
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        st.choose(b, "From paper")
+        st.choose(b, "Moon (dominoes)", exact=True)
+        st.set_number(b, 21, 21)
+        st.choose(b, "Seat 1")
+        for _ in range(3):
+            b.press("ok")
+        for who, score in (("P1", 10), ("P2", 3), ("P3", 0)):
+            scr = st.screen(b)
+            assert "%s: score?" % who in scr and "from paper" in scr, scr
+            st.set_number(b, score, 0)
+        from shared_rules.wire import decode
+
+        games = sorted((flash / "data" / "games").glob("*.jsonl"))
+        header = decode(games[-1].read_bytes().splitlines()[0])
+        assert header["options"]["start"] == [10, 3, 0]
+        assert st.replay(flash).state["scores"] == [10, 3, 0]
+        scr = st.screen(b)
+        assert "10" in scr and "bidding" in scr, scr
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_starting_from_paper_with_chips_per_partnership(tmp_path):
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        st.choose(b, "From paper")
+        st.choose(b, "Shoot the Moon", exact=True)
+        b.press("ok")  # 4 players
+        st.choose(b, "2 teams of 2")
+        b.press("ok")  # 7 chips to win
+        for _ in range(4):
+            b.press("ok")
+        scr = st.screen(b)
+        assert "P1/P3: chips?" in scr, scr
+        st.set_number(b, 5, 2)  # a fresh side has two chips
+        assert "P2/P4: chips?" in st.screen(b)
+        st.set_number(b, 1, 2)
+        assert st.replay(flash).state["chips"] == [5, 1]
+        st.no_faults(b)
+    finally:
+        b.kill()
