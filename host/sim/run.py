@@ -80,7 +80,10 @@ SOFT_REBOOT = b"MPY: soft reboot\r\n"  # what a board says as its interpreter re
 HEARD = 65536
 STALL_S = 3.0  # output the port has not taken for this long is dropped: nobody is reading it
 PORT_READ = 4096  # bytes read from the port at a time, and only once the last read has reached the board
-REBOOT_TIMEOUT = 10.0  # seconds the restarted interpreter may take to reach its REPL
+# Limits for a board that is stuck, not for one that is slow: only a hang
+# waits them out, so they are long enough for a loaded machine.
+REBOOT_TIMEOUT = 60.0  # seconds the restarted interpreter may take to reach its REPL
+EXIT_TIMEOUT = 30.0  # seconds a process that closed its hardware link may take to end
 
 
 class ReplWatch:
@@ -455,7 +458,7 @@ class Live:
         """The hardware link only closes as the process ends; a process
         that closed it and lives on is hung, and is powered off."""
         try:
-            b.proc.wait(2)
+            b.proc.wait(EXIT_TIMEOUT)
         except Exception:  # noqa: BLE001 - subprocess.TimeoutExpired
             b.proc.kill()
             b.proc.wait()
