@@ -3,9 +3,8 @@
 the standing bid beside it, challenges, side bets, the playing minute and
 the result. Choices and ranges come from the rules' legal() spec."""
 
-from screens.base import title_bar, text_right
-from screens.form import Form, seats
-from screens.gcommon import ask_one, event, hint, scoreboard
+from screens.base import Screen, text_right, title_bar
+from screens.gcommon import hint, scoreboard
 
 PLAYERS = (2, 8)
 
@@ -30,9 +29,9 @@ ACTIONS = (
     ("roll_for_setter", "Roll for setter", "roll"),
     ("choose_setter", "Choose setter", "choose_setter"),
     ("variants", "Choose variants", "variants"),
+    ("setup", "Skip set-up", "setup_skip"),
     ("setup", "Device rolls", "setup_seed"),
     ("setup", "Enter set-up", "setup_enter"),
-    ("setup", "Skip set-up", "setup_skip"),
     ("bid", "Bid", "bid"),
     ("challenge", "Challenge", "challenge"),
     ("bet", "Side bet", "bet"),
@@ -42,131 +41,89 @@ ACTIONS = (
 
 
 def act(s, key):
-    app = s.app
-    mv = s.moves()
+    """Do what the action menu offered (screens/ms_act.py, loaded for it
+    and unloaded when this screen shows again)."""
+    from screens.ms_act import act as run
+
+    run(s, key)
+
+
+# Screens and helpers of single moments, unloaded whenever the game screen
+# is drawn again: none of them is on the stack then, and the heap is small.
+HELPERS = ("screens.ms_act", "screens.ms_more", "screens.ms_points", "screens.ms_solve", "screens.ms_best",
+           "screens.ms_sit", "screens.ms_ring", "screens.ms_roll")
+
+
+def _unload_helpers():
+    import sys
+
+    mods = sys.modules
+    for name in HELPERS:
+        if name in mods:
+            import gc
+
+            from modules import drop
+
+            drop(HELPERS)
+            gc.collect()
+            return
+
+
+def _name(s, seat):
     names = s.names()
-    if key == "roll":
-        if s.submit({"type": "roll_for_setter", "seed": app.board.random32()}):
-            st = s.state
-            if st["phase"] == "first":
-                app.toast("Tie: %s roll again" % ", ".join([names[p] for p in st["rolloff"]]))
-            else:
-                app.toast("%s sets up the first round" % names[st["setter"]])
-    elif key == "choose_setter":
-        ask_one(s, "choose_setter", "player", "Setter", seats(names, mv["choose_setter"]["players"]))
-    elif key == "variants":
-        from screens.ms_options import variant_field
-
-        def variants_done(ev):
-            ev.pop("np", None)
-            event(s, "variants", ev)
-            from app import drop
-
-            drop(("screens.ms_options",))
-
-        Form(app, lambda ev: variant_field(ev, app), variants_done).start()
-    elif key == "setup_seed":
-        if s.submit({"type": "setup", "seed": app.board.random32()}):
-            show_situation(s)
-    elif key == "setup_skip":
-        s.submit({"type": "setup"})
-    elif key == "setup_enter":
-        _setup_form(s, mv["setup"])
-    elif key == "bid":
-        spec = mv["bid"]
-
-        def ask_bid(ev):
-            if "player" not in ev:
-                return ("player", "Bidder", "pick", seats(names, spec["players"]), "")
-            if "amount" not in ev:
-                return ("amount", "Bid: " + names[ev["player"]][:10], "num", (spec["min"], spec["max"], spec["min"]), "standing %d" % s.state["bid"])
-            return None
-
-        Form(app, ask_bid, lambda ev: event(s, "bid", ev)).start()
-    elif key == "challenge":
-        ask_one(s, "challenge", "player", "Challenger", seats(names, mv["challenge"]["players"]))
-    elif key == "bet":
-        spec = mv["bet"]
-
-        def ask_bet(ev):
-            if "player" not in ev:
-                return ("player", "Bettor", "pick", seats(names, spec["players"]), "")
-            if "on" not in ev:
-                return ("on", "Bet on", "pick", [("made", "made"), ("failed", "failed")], "")
-            if "amount" not in ev:
-                return ("amount", "Amount", "num", (0, spec["limits"][ev["player"]], 0), names[ev["player"]][:16])
-            return None
-
-        Form(app, ask_bet, lambda ev: event(s, "bet", ev)).start()
-    elif key == "start_play":
-        s.submit({"type": "start_play"})
-    elif key == "result":
-        spec = mv["result"]
-        bid = s.state["bid"]
-
-        def ask_points(ev):
-            if "points" not in ev:
-                return ("points", "Points scored", "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
-            return None
-
-        def result_done(ev):
-            if event(s, "result", ev):
-                last = s.state.get("last") or {}
-                if last.get("bidder") is None:
-                    return
-                if last.get("sit"):
-                    show_best(s)  # says made/failed too, beside the best possible
-                else:
-                    app.toast("%s %s %d (%d points)" % (names[last["bidder"]], "made" if last["made"] else "failed", last["bid"], last["points"]))
-
-        Form(app, ask_points, result_done).start()
+    return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
 
-def _setup_form(s, spec):
-    values = spec["planets"]
-    nm = spec["moons"]
-    nd = spec["dice"]
-    per = spec.get("per_star", 3)
-    stars = spec.get("stars", 12)
-
-    def ask(ev):
-        pl = ev.get("planets") or [None] * len(values)
-        for i in range(len(values)):
-            if pl[i] is None:
-                free = [("Star %d" % k, k) for k in range(stars) if k not in pl]
-                return (("planets", i, len(values)), "Planet %d star" % values[i], "pick", free, "")
-        mo = ev.get("moons") or [None] * nm
-        for i in range(nm):
-            if mo[i] is None:
-                free = [("Star %d" % k, k) for k in range(stars) if mo.count(k) < per]
-                return (("moons", i, nm), "Moon %d star" % (i + 1), "pick", free, "")
-        di = ev.get("dice") or [None] * nd
-        for i in range(nd):
-            if di[i] is None:
-                return (("dice", i, nd), "Die %d of %d" % (i + 1, nd), "num", (1, 6, 1), "")
-        return None
-
-    def done(ev):
-        ev["planets"] = [[ev["planets"][i], values[i]] for i in range(len(values))] if values else []
-        if event(s, "setup", ev):
-            show_situation(s)
-
-    Form(s.app, ask, done).start()
+_turn = [None, None]  # (game, event count) -> the rules' turn() then
 
 
-def situation_text(sit):
-    pl = " ".join(["%d@%d" % (p[1], p[0]) for p in sit["planets"]]) or "none"
-    mo = " ".join([str(m) for m in sit["moons"]])
-    di = " ".join([str(x) for x in sit["dice"]])
-    return "Planets value@star: %s\nMoons on stars: %s\nDice: %s" % (pl, mo, di)
+def turn(s):
+    """The rules' {"leader", "to_act"}: the setter, and the one seat the
+    rules wait for (None while anyone may act). Asked once per event: the
+    rules load their legal() modules for it, which are shed again at once
+    (every redraw asks, and the heap is small)."""
+    key = (s.gid, s.changed)
+    if _turn[0] != key:
+        _turn[1] = s.match.turn()
+        _turn[0] = key
+        s.shed()
+    return _turn[1]
+
+
+def actions(s):
+    """The actions the rules allow now, the likely one first: the set-up
+    way used last round (on the table unless the device knew it), and,
+    once a bid of 70 closed the bidding, the playing minute."""
+    from screens.gcommon import offered
+
+    mv = s.moves()
+    acts = offered(mv, ACTIONS)
+    st = s.state
+    if st["phase"] == "setup":
+        last = st.get("last")
+        if last is not None and last.get("sit") is not None:
+            acts = [a for a in acts if a[1] != "setup_skip"] + [a for a in acts if a[1] == "setup_skip"]
+    tu = mv.get("time_up")
+    if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
+        acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
+    return acts
+
+
+# The last few bids entered here, as (round, seat) pairs (screens/ms_act.py
+# keeps them): only a default for the next bid's menu, so a stale entry
+# (after an undo) costs a press, never a wrong event.
+bidders = []
 
 
 def show_situation(s):
-    from screens.base import Notice
-
-    sit = s.state.get("sit")
+    """The round's set-up drawn as the board (screens/ms_sit.py, loaded for
+    that screen only)."""
+    st = s.state
+    sit = st.get("sit")
     if sit:
-        s.app.push(Notice(s.app, "Situation", situation_text(sit)))
+        from screens.ms_sit import Situation
+
+        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]]))
 
 
 def _best_known(s):
@@ -175,16 +132,55 @@ def _best_known(s):
     return bool(last and last.get("sit") and last.get("bidder") is not None)
 
 
-def show_best(s):
-    """The last round's points beside the best possible (screens/ms_best.py,
-    loaded for that screen only)."""
+class _Later(Screen):
+    """Submits a result on the next loop pass, once the points entry that
+    asked for it (and its code) is gone: the rules solve the set-up again
+    to check the result and need the room."""
+
+    def __init__(self, app, s, points, answer):
+        super().__init__(app)
+        self.s = s
+        self.points = points
+        self.answer = answer
+
+    def update(self, now):
+        s = self.s
+        self.app.pop()
+        _unload_helpers()
+        if s.submit({"type": "result", "points": self.points}):
+            after_result(s, self.answer)
+        return True
+
+
+def submit_later(s, points, answer):
+    s.app.push(_Later(s.app, s, points, answer))
+
+
+def after_result(s, answer):
+    """The result screen when the situation was known, else a toast."""
+    last = s.state.get("last") or {}
+    if last.get("bidder") is None:
+        return
+    if last.get("sit"):
+        show_best(s, answer)  # says made/failed too, beside the best possible
+    else:
+        s.app.toast("%s %s %d (%d points)" % (_name(s, last["bidder"]), "made" if last["made"] else "failed",
+                                              last["bid"], last["points"]))
+
+
+def show_best(s, answer=None):
+    """The last round's points beside the best possible, then the plan
+    (screens/ms_best.py, loaded for that screen only); `answer`: the
+    solver's, when the points entry already has it."""
     from screens.ms_best import BestPossible
 
-    s.app.push(BestPossible(s.app, s.state["round"], s.state["last"]))
+    s.app.push(BestPossible(s.app, s.state["round"], s.state["last"], answer))
 
 
 def menu_items(s):
     items = [("Situation", "sit")] if s.state.get("sit") else []
+    if "fix_situation" in s.moves():
+        items.append(("Correct set-up", "fix"))
     if _best_known(s):
         items.append(("Last round", "best"))
     return items
@@ -195,6 +191,8 @@ def menu_action(s, key):
         show_situation(s)
     elif key == "best":
         show_best(s)
+    elif key == "fix":
+        act(s, "fix")
 
 
 # -- drawing -------------------------------------------------------------------
@@ -211,43 +209,55 @@ def _clock(d, s, label):
     else:
         d.text("no time", 4, 20, 1)
         d.text("limit", 4, 30, 1)
-    # the standing bid and bidder, beside the clock
+    # the standing bid (24 px digits, 20-43) and its bidder below (46-53)
     d.vline(68, 11, 44, 1)
-    d.text(label, 72, 12, 1)
+    d.text(label, 72, 11, 1)
     if st["bid"]:
-        bigdigits.draw(d, str(st["bid"]), 74, 22, 24)
+        bigdigits.draw(d, str(st["bid"]), 74, 20, 24)
         d.text(st["players"][st["bidder"]][:7], 72, 46, 1)
     else:
         d.text("--", 84, 28, 1)
     if st.get("challengers"):
-        text_right(d, "x%d" % len(st["challengers"]), 12)
+        text_right(d, "x%d" % len(st["challengers"]), 11)
+
+
+def _title(d, s, words):
+    """Round and phase on the left, the setter on the right ("set:Ann")."""
+    st = s.state
+    setter = turn(s).get("leader")
+    right = ("set:" + _name(s, setter)[:5]) if setter is not None else ""
+    title_bar(d, "R%d %s" % (st["round"] + 1, words), right)
 
 
 def draw(d, s, play):
+    _unload_helpers()
     st = s.state
     ph = st["phase"]
     names = st["players"]
-    rnd = st["round"] + 1
     if ph == "bidding":
-        title_bar(d, "R%d Bidding" % rnd)
-        _clock(d, s, "BID")
+        _title(d, s, "Bids")
         # Whether another bid can come is the rules' call (70 closes bidding).
-        hint(d, "OK:bid" + (" BACK:menu" if "bid" in s.moves() else " max bid"))
+        tu = s.moves().get("time_up") or {}
+        closed = tu.get("closed")
+        _clock(d, s, "CLOSED" if closed else "BID")
+        hint(d, "OK: play minute" if closed else "OK:bid BACK:menu")
         return
     if ph == "playing":
-        title_bar(d, "R%d Playing" % rnd)
+        _title(d, s, "Play")
         _clock(d, s, "NEEDS")
-        hint(d, "OK: result")
+        hint(d, _name(s, st["bidder"])[:7] + " plays")
         return
-    titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Side bets",
-              "result": "Time up!", "over": "Game over"}
-    title_bar(d, "R%d %s" % (rnd, titles.get(ph, ph)) if ph != "over" else "Game over")
-    mark = st["setter"] if ph in ("choose", "setup") else (st["bidder"] if ph in ("betting", "result") else None)
-    scoreboard(d, names, st["scores"], 11, 4, mark, play.scroll)
+    if ph == "over":
+        title_bar(d, "Game over")
+    else:
+        titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Bets", "result": "Time up"}
+        _title(d, s, titles.get(ph, ph))
+    act_seat = turn(s).get("to_act")
+    scoreboard(d, names, st["scores"], 11, 4, act_seat, play.scroll)
     if ph == "over":
         hint(d, "Won: " + names[st["winner"]])
     elif ph == "first":
-        hint(d, "OK: roll/choose")
+        hint(d, "OK: who sets up")
     elif ph == "setup":
         hint(d, names[st["setter"]][:8] + " sets up")
     elif ph == "choose":
@@ -255,4 +265,4 @@ def draw(d, s, play):
     elif ph == "betting":
         hint(d, "OK: bet / play")
     else:
-        hint(d, "OK: enter result")
+        hint(d, _name(s, st["bidder"])[:6] + ": points")

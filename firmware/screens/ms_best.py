@@ -1,116 +1,104 @@
 """Moonstar, after a round whose situation is known (rolled by the device or
 entered): the bidder's points next to the best possible score of that
-situation (issue 6), so the table sees what the dice allowed.
+situation, so the table sees what the dice allowed; then, with DOWN, the
+solver's plan step by step on the drawn board (screens/ms_ring.py): which
+moon takes which die and where it lands, with the running total.
 
-The best score comes from shared_rules.solver, run in slices from the main
-loop: each pass does at most SOLVE_UNITS units of work and stops early once
-SOLVE_MS have gone by, so the timer, the buttons and the serial link keep
-their pace; "..." shows until the answer is there. A unit is one assignment
-row or one search node (docs/solver.md): some 5-20 us here, about 50 times
-that on a Pico, so a pass stays within a few ms there. The solver modules
-are loaded for this screen only and unloaded as soon as the answer is
-known or the screen is left (the heap is the board's scarcest resource).
-This module itself is unloaded when the screen closes."""
+The plan comes from shared_rules.solver, run in slices from the main loop
+(screens/ms_solve.py) unless the points entry already has it; "..." shows
+until the answer is there. This module and the drawing's are unloaded
+when the screen closes."""
 
-from buttons import BACK, OK, PRESS
+from buttons import BACK, DOWN, OK, PRESS, UP
 from screens.base import Screen, text_right, title_bar
 from screens.gcommon import hint
-from shared_rules.timer import ticks_diff
-
-SOLVE_UNITS = 16  # most solver units per loop pass
-SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
-SOLVER_MODULES = ("shared_rules.solver", "shared_rules.solver_piles")
-
-
-def _unload():
-    import gc
-
-    from app import drop
-
-    drop(SOLVER_MODULES)
-    gc.collect()
-
+from screens.ms_solve import Slices
 
 class BestPossible(Screen):
     """`last` is the rules' record of the finished round (state["last"]:
-    bidder, bid, points, made, sit); `rnd` its number, counted from 1."""
+    bidder, bid, points, made, sit, best); `rnd` its number, counted from
+    1. `answer`: the solver's answer if the points entry has it, else the
+    solve runs here."""
 
-    def __init__(self, app, rnd, last):
+    def __init__(self, app, rnd, last, answer=None):
         super().__init__(app)
+        self.rnd = rnd
         self.title = "R%d result" % rnd
         self.last = last
-        self.best = None
-        self.failed = None  # why there is no answer (no memory), shown instead
-        self.solver = None
-        self.started = False
+        self.slices = Slices(last["sit"], app.board.ticks_ms)
+        self.slices.answer = answer
+        self.step = 0  # 0: the summary; k: the plan's k-th move on the board
+        self.totals = None  # running total after each move (the rules' scoring)
 
-    # -- the slices ----------------------------------------------------------
+    @property
+    def best(self):
+        a = self.slices.answer
+        return a["best"] if a is not None else None
+
+    @property
+    def failed(self):
+        return self.slices.failed
+
+    @property
+    def solver(self):
+        return self.slices.solver
+
     def update(self, now):
-        if self.best is not None or self.failed is not None:
-            return False
-        try:
-            if not self.started:
-                self.started = True
-                import gc
-
-                gc.collect()  # room for the solver's code and tables
-                from shared_rules.solver import Solver
-
-                self.solver = Solver(self.last["sit"])
-                return False  # building the tables was this pass's work
-            return self._slice()
-        except MemoryError:
-            self.solver = None
-            _unload()
-            self.failed = "no memory"
-            return True
-
-    def _slice(self):
-        solver = self.solver
-        if solver is None:
-            return False
-        ticks = self.app.board.ticks_ms
-        start = ticks()
-        for _ in range(SOLVE_UNITS):
-            r = solver.step(1)
-            if r is not None:
-                self.best = r["best"]
-                self.solver = None
-                _unload()
-                return True
-            if ticks_diff(ticks(), start) >= SOLVE_MS:
-                break
-        return False
+        return self.slices.update()
 
     def close(self):
         """Leave the screen; an unfinished solve is dropped with its code."""
-        if self.solver is not None:
-            self.solver = None
-            _unload()
-        from app import drop
+        from modules import drop
 
+        self.slices.stop()
         self.app.pop()
-        drop(("screens.ms_best",))
+        drop(("screens.ms_best", "screens.ms_ring", "screens.ms_solve"))
 
     def button(self, b, kind, count):
-        if kind == PRESS and (b == OK or b == BACK):
+        if kind != PRESS:
+            return
+        if b == OK or b == BACK:
             self.close()
+            return
+        a = self.slices.answer
+        if a is None or not a["plan"]:
+            return
+        n = len(a["plan"])
+        if b == DOWN and self.step < n:
+            self.step += 1
+        elif b == UP and self.step > 0:
+            self.step -= 1
+
+    def _total(self, k):
+        """Points of the plan's first k moves, scored by the rules."""
+        if self.totals is None:
+            from shared_rules.moonstar_board import plan_score
+
+            a = self.slices.answer
+            plan = a["plan"]
+            self.totals = [plan_score(self.last["sit"], plan[:i], a["favorite"], False) for i in range(len(plan) + 1)]
+        return self.totals[k]
 
     # -- drawing ---------------------------------------------------------------
     def draw(self, d):
+        if self.step:
+            self._draw_step(d)
+            return
         last = self.last
         title_bar(d, self.title)
         names = self.app.session.names() if self.app.session is not None else []
         bidder = last["bidder"]
-        d.text(names[bidder][:10] if bidder < len(names) else "P%d" % (bidder + 1), 0, 12, 1)
+        d.text(names[bidder][:8] if bidder < len(names) else "P%d" % (bidder + 1), 0, 12, 1)
         text_right(d, "bid %d" % last["bid"], 12)
+        best = self.best
+        perfect = best is not None and last["made"] and last["points"] == best
         d.text("made" if last["made"] else "failed", 0, 21, 1)
+        if perfect:
+            text_right(d, "the best!", 21)
         d.text("points:", 0, 32, 1)
         text_right(d, str(last["points"]), 32)
-        if self.best is not None:
-            val = str(self.best)
-            if last["points"] > self.best:
-                text_right(d, "> best!", 21)  # more than the dice allowed: an entry slip?
+        if best is not None:
+            val = str(best)
         elif self.failed is not None:
             val = self.failed
         else:
@@ -121,4 +109,36 @@ class BestPossible(Screen):
             label = "best:"
         d.text(label, 0, 42, 1)
         text_right(d, val, 42)
-        hint(d, "OK: continue")
+        a = self.slices.answer
+        hint(d, "DOWN:plan OK:on" if a is not None and a["plan"] else "OK: continue")
+
+    def _draw_step(self, d):
+        """Move `step` of the plan: moons already moved sit where they
+        landed, the moving one is a ring at its landing star with a line
+        from where it started; on the right, the dice left (the one in use
+        inverted) and the points so far."""
+        from screens import ms_ring
+
+        sit = self.last["sit"]
+        a = self.slices.answer
+        plan = a["plan"]
+        k = self.step
+        move = plan[k - 1]
+        where = list(sit["moons"])
+        used = []
+        for i in range(k):
+            where[plan[i]["moon"]] = plan[i]["to"]
+            if i < k - 1:
+                used.append(plan[i]["die"])
+        ms_ring.ring(d, sit["planets"], a["favorite"])
+        ms_ring.moons(d, where, move["moon"])
+        x0, y0 = ms_ring.at(sit["moons"][move["moon"]], ms_ring.MOON_RADII[0])
+        x1, y1 = ms_ring.at(move["to"], ms_ring.MOON_RADII[0])
+        d.line(x0, y0, x1, y1, 1)
+        x = ms_ring.PANEL_X
+        d.fill_rect(x - 1, 0, 128 - x + 1, 9, 1)
+        d.text(("Plan %d/%d" if len(plan) < 10 else "%d/%d") % (k, len(plan)), x, 1, 0)
+        d.text("best %d" % a["best"], x, 10, 1)
+        y = ms_ring.dice(d, sit["dice"], 20, used, move["die"])
+        d.text("+%d" % (self._total(k) - self._total(k - 1)), x, max(y, 44), 1)
+        text_right(d, "=%d" % self._total(k), max(y, 44) + 9)

@@ -1,0 +1,103 @@
+"""Moonstar's actions on the device, as the game screen's action menu
+offers them (screens/g_moonstar.ACTIONS): the setter roll, the set-up, a
+bid, the start of play and the result; the rarer moments are in
+screens/ms_more.py. Loaded when an action is chosen and unloaded when the
+game screen shows again, so the game's resident code stays small.
+
+Defaults sit on the likely answer, so that OK alone often does: the bidder
+menu starts at the player who probably bids next (table order kept), and
+the amount starts BID_RAISE above the standing bid."""
+
+from screens import g_moonstar as g
+from screens.form import Form, seats
+from screens.g_moonstar import show_situation
+from screens.gcommon import event
+
+BID_RAISE = 5  # the bid entry starts this far above the standing bid
+
+
+def rotated(items, first):
+    """Seat menu items in table order, starting at seat `first` (the
+    likely answer, so OK alone takes it)."""
+    for i in range(len(items)):
+        if items[i][1] == first:
+            return items[i:] + items[:i]
+    return items
+
+
+def likely_bidder(st):
+    """Who probably bids next: the player before the standing bidder (two
+    players outbidding each other), else the one after the standing bidder
+    or, for the first bid, after the setter."""
+    n = len(st["players"])
+    mine = [p for r, p in g.bidders if r == st["round"]]
+    if st["bidder"] is None:
+        return (st["setter"] + 1) % n
+    if len(mine) >= 2 and mine[-1] == st["bidder"] and mine[-2] != st["bidder"]:
+        return mine[-2]
+    return (st["bidder"] + 1) % n
+
+
+def bid_done(s, ev):
+    if event(s, "bid", ev):
+        del g.bidders[:-3]
+        g.bidders.append((s.state["round"], ev["player"]))
+
+
+def act(s, key):
+    """Do the action `key`; this module is unloaded as soon as it has
+    started it (a form it opened keeps what it needs)."""
+    try:
+        _act(s, key)
+    finally:
+        from modules import drop
+
+        drop(("screens.ms_act",))
+
+
+def _act(s, key):
+    app = s.app
+    mv = s.moves()
+    names = s.names()
+    st = s.state
+    if key == "roll":
+        if s.submit({"type": "roll_for_setter", "seed": app.board.random32()}):
+            from screens.ms_roll import RollOff
+
+            app.push(RollOff(app, s.state))
+    elif key == "setup_seed":
+        if s.submit({"type": "setup", "seed": app.board.random32()}):
+            show_situation(s)
+    elif key == "setup_skip":
+        s.submit({"type": "setup"})
+    elif key == "setup_enter" or key == "fix":
+        from screens.ms_sit import entry
+
+        entry(s, mv["setup"] if key == "setup_enter" else mv["fix_situation"],
+              "setup" if key == "setup_enter" else "fix_situation")
+    elif key == "bid":
+        spec = mv["bid"]
+        items = rotated(seats(names, spec["players"]), likely_bidder(st))
+        standing = st["bid"]
+        lo, hi = spec["min"], spec["max"]
+        start = min(hi, max(lo, standing + BID_RAISE)) if standing else lo
+
+        def ask_bid(ev):
+            if "player" not in ev:
+                return ("player", "Who bids?", "pick", items, "")
+            if "amount" not in ev:
+                return ("amount", names[ev["player"]][:9] + " bids", "num", (lo, hi, start),
+                        "standing %d" % standing if standing else "first bid")
+            return None
+
+        Form(app, ask_bid, lambda ev: bid_done(s, ev)).start()
+    elif key == "start_play":
+        s.submit({"type": "start_play"})
+    elif key == "result":
+        from screens.ms_points import enter
+
+        enter(s, mv["result"])
+    else:  # the rarer moments: screens/ms_more.py
+        from screens.ms_more import act as more
+
+        more(s, key)

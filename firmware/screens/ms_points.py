@@ -1,0 +1,108 @@
+"""Moonstar's points entry when the round's situation is known: the number
+picker stops at the best score the set-up allows and says so, instead of
+accepting a slip like "points: 70" where the dice allowed 56 (the rules
+refuse it too, with the same figure).
+
+The best comes from the solver, run in slices while the picker is shown
+(screens/ms_solve.py); until it is known the picker's top is the rules'
+own maximum and the caption says "best ...". The answer (best and plan)
+then feeds the result screen, which steps through the plan without
+solving again; this module and ms_best are unloaded before the result is
+submitted, since the rules solve the set-up once more to check it."""
+
+from buttons import PRESS, UP
+from screens.base import NumberPick
+from screens.form import Form
+from screens.gcommon import event
+
+TOAST_MS = 1500
+
+
+class PointsPick(NumberPick):
+    """`spec` is legal()'s result spec (min, max); `bid` the bid to make;
+    on_done(points, answer) gets the solver's answer, or None when the
+    player was quicker than the solver (the solve is stopped either way:
+    the rules solve again to check the result, and need the room)."""
+
+    def __init__(self, app, title, spec, bid, sit, on_done, on_back):
+        from screens.ms_solve import Slices
+
+        self.slices = Slices(sit, app.board.ticks_ms)
+        self.bid = bid
+        super().__init__(app, title, spec["min"], spec["max"], min(bid, spec["max"]),
+                         lambda v: on_done(v, self.finish()), self._caption(), on_back=on_back)
+
+    def _caption(self):
+        a = self.slices.answer
+        return "bid %d best %s" % (self.bid, "..." if a is None else a["best"])
+
+    def update(self, now):
+        if not self.slices.update():
+            return False
+        a = self.slices.answer
+        if a is not None:
+            self.hi = min(self.hi, a["best"])
+            if self.value > self.hi:
+                self.value = self.hi
+        self.caption = self._caption()
+        return True
+
+    def button(self, b, kind, count):
+        a = self.slices.answer
+        if b == UP and kind == PRESS and a is not None and self.value >= self.hi:
+            self.app.toast("%d is the best this set-up allows" % self.hi, TOAST_MS)
+            return
+        super().button(b, kind, count)
+
+    def finish(self):
+        """The solver's answer (plain data) or None; the solve is stopped."""
+        self.slices.stop()
+        return self.slices.answer
+
+    def leave(self):
+        """Drop an unfinished solve (BACK: the entry was cancelled)."""
+        self.slices.stop()
+
+
+def enter(s, spec):
+    """The bidder's points (legal()'s result `spec`). With a known
+    situation the picker stops at the best possible and the result screen
+    follows; without one, a plain number entry and a toast."""
+    from screens.g_moonstar import after_result, submit_later
+
+    app = s.app
+    st = s.state
+    bid = st["bidder"]
+    who = st["players"][bid][:8] if bid is not None else ""
+    title = who + " scored?"
+    bid = st["bid"]
+    sit = st.get("sit")
+    if sit:
+
+        def done(points, answer):
+            app.pop()
+            # submitted on the next loop pass, when this screen and its
+            # code are gone: the rules solve the set-up again to check
+            submit_later(s, points, answer)
+
+        def back():
+            from modules import drop
+
+            pick.leave()
+            app.pop()
+            drop(("screens.ms_points", "screens.ms_solve"))
+
+        pick = PointsPick(app, title, spec, bid, sit, done, back)
+        app.push(pick)
+        return
+
+    def ask_points(ev):
+        if "points" not in ev:
+            return ("points", title, "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
+        return None
+
+    def points_done(ev):
+        if event(s, "result", ev):
+            after_result(s, None)
+
+    Form(app, ask_points, points_done).start()

@@ -1,0 +1,71 @@
+"""Moonstar's roll for the first setter, shown: every player's four dice and
+total, the highest row inverted, and on a tie the re-roll of the tied
+players (one page per throw; UP/DOWN turn the pages, the newest first).
+The dice are the rules' (state["rolls"]: the device rolls from a seed the
+journal keeps, so a replay sees the same dice). OK or BACK goes back; the
+module is unloaded with the screen."""
+
+from buttons import BACK, DOWN, OK, PRESS, UP
+from screens.base import Screen, text_right, title_bar
+
+ROWS = 6  # rows of 9 px below the title
+
+
+class RollOff(Screen):
+    def __init__(self, app, state):
+        super().__init__(app)
+        self.names = state["players"]
+        self.rolls = state["rolls"]
+        self.page = len(self.rolls) - 1
+        self.top = 0
+        if state["phase"] == "first":
+            self.outcome = "Tie: roll again"
+        else:
+            self.outcome = "%s sets up" % self.names[state["setter"]][:8]
+
+    def rows(self):
+        throw = self.rolls[self.page]
+        return [p for p in range(len(self.names)) if throw["dice"][p] is not None]
+
+    def button(self, b, kind, count):
+        if kind != PRESS:
+            return
+        if b == OK or b == BACK:
+            from modules import drop
+
+            self.app.pop()
+            drop(("screens.ms_roll",))
+        elif b == DOWN:
+            if self.top + ROWS < len(self.rows()):
+                self.top += 1
+            elif self.page + 1 < len(self.rolls):
+                self.page += 1
+                self.top = 0
+        elif b == UP:
+            if self.top:
+                self.top -= 1
+            elif self.page:
+                self.page -= 1
+                self.top = 0
+
+    def draw(self, d):
+        n = len(self.rolls)
+        if not n:
+            title_bar(d, self.outcome)
+            return
+        last = self.page == n - 1
+        title_bar(d, self.outcome if last else "Throw %d: tie" % (self.page + 1), "%d/%d" % (self.page + 1, n) if n > 1 else "")
+        throw = self.rolls[self.page]
+        totals = throw["totals"]
+        rows = self.rows()
+        top = max([totals[p] for p in rows])
+        y = 10
+        for p in rows[self.top : self.top + ROWS]:
+            high = totals[p] == top
+            if high:
+                d.fill_rect(0, y - 1, 128, 9, 1)
+            c = 0 if high else 1
+            d.text(self.names[p][:4], 0, y, c)
+            d.text(" ".join([str(v) for v in throw["dice"][p]]), 40, y, c)
+            text_right(d, "=%d" % totals[p], y, c)
+            y += 9

@@ -1,0 +1,87 @@
+"""The Moonstar solver run in slices from the device's main loop, for the
+points entry (screens/ms_points.py: it stops at the best possible) and the
+result screen (screens/ms_best.py: it steps through the plan).
+
+Each pass does at most SOLVE_UNITS units of work and stops early once
+SOLVE_MS have gone by, so the timer, the buttons and the serial link keep
+their pace. A unit is one assignment row or one search node
+(docs/solver.md): some 5-20 us on the unix port, about 50 times that on a
+Pico, so a pass stays within a few ms there. The solver's modules are
+loaded for the solve only and unloaded as soon as the answer is known or
+the solve is stopped (the heap is the board's scarcest resource)."""
+
+from shared_rules.timer import ticks_diff
+
+SOLVE_UNITS = 16  # most solver units per loop pass
+SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
+SOLVER_MODULES = ("shared_rules.solver", "shared_rules.solver_piles")
+
+
+def _unload():
+    import gc
+
+    from modules import drop
+
+    drop(SOLVER_MODULES)
+    gc.collect()
+
+
+class Slices:
+    """The solver for one situation, run a slice per loop pass. `answer`
+    is the solver's result ({"best", "plan", "favorite"}) once known;
+    `failed` says why there is none ("no memory")."""
+
+    def __init__(self, sit, ticks_ms):
+        self.sit = sit
+        self.ticks = ticks_ms
+        self.answer = None
+        self.failed = None
+        self.solver = None
+        self.started = False
+
+    def done(self):
+        return self.answer is not None or self.failed is not None
+
+    def update(self):
+        """One pass's work; True when the answer (or the failure) came."""
+        if self.done():
+            return False
+        try:
+            if not self.started:
+                self.started = True
+                import gc
+
+                gc.collect()  # room for the solver's code and tables
+                from shared_rules.solver import Solver
+
+                self.solver = Solver(self.sit)
+                return False  # building the tables was this pass's work
+            return self._slice()
+        except MemoryError:
+            self.solver = None
+            _unload()
+            self.failed = "no memory"
+            return True
+
+    def _slice(self):
+        solver = self.solver
+        if solver is None:
+            return False
+        ticks = self.ticks
+        start = ticks()
+        for _ in range(SOLVE_UNITS):
+            r = solver.step(1)
+            if r is not None:
+                self.answer = r
+                self.solver = None
+                _unload()
+                return True
+            if ticks_diff(ticks(), start) >= SOLVE_MS:
+                break
+        return False
+
+    def stop(self):
+        """Drop an unfinished solve with its code."""
+        if self.solver is not None:
+            self.solver = None
+            _unload()
