@@ -464,6 +464,9 @@ class Link:
             if nxt is not None and not _whole(nxt):
                 raise BadReply("the device's game listing (from index %d) has a \"next\" that is not a whole "
                                "number: %s" % (i, _shorten(nxt)))
+            if nxt is not None and not page:
+                raise BadReply("the device's game listing gave no game from index %d yet says more follow from %d; "
+                               "stopped rather than page through nothing" % (i, nxt))
             if nxt is not None and nxt <= i:
                 raise BadReply("the device's game listing does not move on: asked from index %d, it says the "
                                "next page starts at %r (it must be past %d, or null at the end); stopped "

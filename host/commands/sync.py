@@ -30,6 +30,9 @@ def _timeout(text):
 
 
 def add_arguments(parser):
+    parser.epilog = ("exit status: 0 done; 1 the link failed or the device refused a request (run it again to "
+                     "resume); 2 no usable port, a device that breaks the protocol, a bad database or bad "
+                     "arguments; 3 done, but a game was quarantined")
     parser.add_argument("--port", help="serial port of the device (default: find it by its USB ids)")
     parser.add_argument("--list", action="store_true",
                         help="list the serial ports with their USB ids and which look like a moontable board; "

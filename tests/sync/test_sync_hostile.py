@@ -196,6 +196,7 @@ def test_malformed_listing_entry_is_one_line_and_exit_2(pristine, tmp_path, caps
     (lambda r: dict(r, games={"x": 1}) if "games" in r else r, "has no list of games"),
     (lambda r: dict(r, next="16") if "games" in r else r, '"next" that is not a whole number'),
     (lambda r: dict(r, next=1.5) if "games" in r else r, '"next" that is not a whole number'),
+    (lambda r: dict(r, games=[], next=(r["next"] or 1 << 20) + 1) if "games" in r else r, "page through nothing"),
 ])
 def test_listing_page_of_the_wrong_shape_is_one_line(pristine, tmp_path, capsys, rewrite, words):
     folder = device_copy(pristine, tmp_path)
