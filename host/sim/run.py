@@ -70,7 +70,6 @@ HELP = (
     "u/d  o=OK  b=BACK  U/D/O/B=long  l=undo  q=quit",
     "u d o b  UDOB=long  l=undo  q=quit",
 )
-BELOW = 2  # text lines under the panel: the status line and the key help
 RENDER_CHOICES = ("auto",) + render.MODES
 
 
