@@ -165,7 +165,7 @@ def draw(d, s, play):
         y += 9
     if bidder is not None and ph in ("trump", "play"):
         tr = st.get("trump")
-        d.text("bid %s trump %s" % (st.get("bid", "?"), "?" if tr is None else TRUMP_LABELS.get(tr, str(tr))[:6]), 0, 40, 1)
+        d.text("bid %s %s" % (st.get("bid", "?"), "trump ?" if tr is None else TRUMP_LABELS.get(tr, "trump %s" % tr)), 0, 40, 1)
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
     elif ph == "bidding":

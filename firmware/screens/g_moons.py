@@ -6,8 +6,8 @@ a player may take are exactly those legal() lists.
 The game screen points at a player (UP/DOWN): while tableaux are missing
 at the first one without, OK enters theirs; in the tricks at the one who
 leads, OK enters the trick they won. Each suit menu starts at the suit
-entered before. Tokens show as planet initials (J S N U) with counts, a
-legend on the title line; the supply likewise."""
+entered before. Tokens show as planet initials (J S N U) with counts; a
+legend line (Ju Sa Ne Ur) heads the supply's counts."""
 
 from screens.base import text_right, title_bar
 from screens.form import Form, seats
@@ -15,6 +15,7 @@ from screens.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (2, 6)
 INITIALS = "JSNU"  # Jupiter Saturn Neptune Uranus, the rules' PLANETS order
+LEGEND = ("Ju", "Sa", "Ne", "Ur")
 
 
 def option_field(ev, n, app):
@@ -239,9 +240,12 @@ def draw(d, s, play):
     from screens.base import scroll_marks
 
     scroll_marks(d, top > 0, top + rows < n, 11, 29)
+    # the legend (each initial begins its planet) heads the supply's columns
     sup = st["supply"]
-    d.text("sup" + "".join([" %s%d" % (INITIALS[i], sup[i]) for i in range(4)])[:13], 0, 38, 1)
-    d.text("Jup Sat Nep Ura", 4, 47, 1)  # the legend: each initial begins its planet
+    d.text("sup", 0, 47, 1)
+    for i in range(4):
+        d.text(LEGEND[i], 32 + 24 * i, 38, 1)
+        d.text("%d" % sup[i], 32 + 24 * i, 47, 1)
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
     elif at is not None:
