@@ -6,6 +6,7 @@ one the rules accept; a seed makes each game repeatable."""
 import random
 
 from shared_rules.match import Match
+from shared_rules.moonstar_result import best_of
 
 
 def random_moonstar(players, seed, t0, max_events=400, finish=True, undo_rate=0.0, extra=None):
@@ -41,7 +42,12 @@ def random_moonstar(players, seed, t0, max_events=400, finish=True, undo_rate=0.
         elif phase in ("playing", "result"):
             spec = moves["result"]
             bid = m.state["bid"]
-            ev = {"type": "result", "points": rng.randint(max(spec["min"], bid - 10), min(spec["max"], bid + 15))}
+            hi = min(spec["max"], bid + 15)
+            if m.state.get("sit") is not None:
+                # the rules refuse more than the set-up allows
+                hi = min(hi, best_of(m.state["sit"]))
+            lo = min(max(spec["min"], bid - 10), hi)
+            ev = {"type": "result", "points": rng.randint(lo, hi)}
         elif phase == "betting":
             ev = {"type": "start_play"}
         else:
