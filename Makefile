@@ -5,7 +5,10 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 STUBS  := $(VENV)/mpy-stubs/.installed
 
-.PHONY: test sim typecheck flash hardware
+WEB    := web
+NPM_STAMP := $(WEB)/node_modules/.installed
+
+.PHONY: test sim typecheck flash hardware node
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,11 +22,23 @@ $(STUBS): pyproject.toml $(STAMP)
 	$(PY) -m pip install --quiet --upgrade --target $(VENV)/mpy-stubs -r $(VENV)/mpy-stubs.txt
 	touch $(STUBS)
 
-## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython)
-test: $(STAMP) $(STUBS)
+# The 32-bit MicroPython (the WebAssembly port, pinned in web/package-lock.json)
+# for the tests and the benches; it needs Node.js 18 or newer.
+node:
+	@command -v node >/dev/null || { echo "Node.js 18 or newer is needed (the 32-bit MicroPython tests): install nodejs"; exit 1; }
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' || { echo "Node.js $$(node --version) is too old: 18 or newer is needed"; exit 1; }
+
+$(NPM_STAMP): $(WEB)/package.json $(WEB)/package-lock.json | node
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $(NPM_STAMP)
+
+## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython, 64- and 32-bit)
+test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	@echo "== rules core under MicroPython (-X heapsize=64K, compiled to .mpy as on the board)"
 	$(PY) tests/upy_build.py build/upy
 	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
+	@echo "== rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)"
+	node tests/wasm/rules.mjs --lib build/upy
 	@echo "== full suite under CPython"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
 

@@ -21,8 +21,12 @@ try:
     else:
         import app
 
-        app.run(_board)
-        print("moontable: app stopped; REPL")
+        if hasattr(_board, "hand_over"):
+            # a host that calls each loop pass itself (the WebAssembly port)
+            _board.hand_over(app.App(_board))
+        else:
+            app.run(_board)
+            print("moontable: app stopped; REPL")
 except KeyboardInterrupt:
     print("moontable: interrupted; REPL")
 except Exception as e:

@@ -39,6 +39,11 @@ def setup(cfg=None):
     name = cfg.get("board")
     if not name:
         raise ValueError("board.json has no \"board\" key naming boards/<board>.py")
+    if name == "sim":
+        import sys
+
+        if sys.platform == "webassembly":
+            name = "wasm"  # the same virtual board, reached through the WebAssembly host
     module = __import__("boards." + name)
     module = getattr(module, name)
     return module.setup(cfg)

@@ -1,0 +1,114 @@
+"""The 32-bit interpreter for the tests and the benches: MicroPython's
+WebAssembly port run by our Node runner (web/run.mjs), which takes the
+same command line and environment as the `micropython` binary.
+
+WasmBoard is the simulated board (host/sim/board_link.SimBoard: the same
+hardware link, the same emulator, the same button presses) with its
+firmware run by the 32-bit interpreter instead of the unix port. It also
+keeps the live heap the runner measured at every loop pass (peak_heap()).
+
+A missing Node or a missing package is an error, never a skip: `make test`
+installs both (web/package-lock.json).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from unittest import mock
+
+from host.sim import board_link
+from host.sim.board_link import SimBoard
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+RUNNER = WEB / "run.mjs"
+PACKAGE = WEB / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+NODE_MIN = 18
+
+
+def node_path():
+    """The node binary, checked to be new enough; AssertionError saying
+    what to install otherwise."""
+    node = shutil.which("node")
+    assert node, "Node.js %d or newer is needed for the 32-bit MicroPython tests (`node` is not on PATH)" % NODE_MIN
+    out = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    major = int(out.lstrip("v").split(".")[0])
+    assert major >= NODE_MIN, "Node.js %s is too old: %d or newer is needed" % (out, NODE_MIN)
+    assert (PACKAGE / "micropython.mjs").is_file(), \
+        "the WebAssembly MicroPython is not installed: run `make test` (npm ci in web/)"
+    return node
+
+
+def runner_command():
+    """argv prefix that runs the 32-bit interpreter like `micropython`."""
+    return [node_path(), str(RUNNER)]
+
+
+def run(args, **kw):
+    """Run the runner with these arguments (like subprocess.run)."""
+    kw.setdefault("capture_output", True)
+    kw.setdefault("text", True)
+    kw.setdefault("timeout", 300)
+    return subprocess.run(runner_command() + list(args), **kw)
+
+
+class _Wrapper:
+    """A one-file executable that SimBoard can start in place of the
+    `micropython` binary: node and the runner, with the stats file."""
+
+    def __init__(self, folder, stats):
+        self.path = Path(folder) / "micropython-wasm32"
+        cmd = " ".join("'%s'" % c for c in runner_command())
+        self.path.write_text("#!/bin/sh\nexec %s --stats '%s' \"$@\"\n" % (cmd, stats))
+        self.path.chmod(0o755)
+
+
+class WasmBoard(SimBoard):
+    """SimBoard whose firmware runs under the 32-bit WebAssembly port.
+
+    `romfs` (bytes path of an image from `mpremote romfs build`) mounts
+    the compiled app at /rom, as `moontable flash --romfs` lays a board
+    out; the flash folder then holds main.py, board.json and data only."""
+
+    def __init__(self, flash, *args, romfs=None, **kw):
+        self.romfs = romfs
+        super().__init__(flash, *args, do_deploy=kw.pop("do_deploy", romfs is None), **kw)
+        self.stats_file = self.flash.parent / (self.flash.name + ".wasm-heap.json")
+        self._wrapper = _Wrapper(self.flash.parent, self.stats_file)
+
+    def start(self, *args, **kw):
+        self.extra_env.setdefault("MICROPYPATH", "")  # the unix port's rom folder (machine.py) is not for this port
+        if self.romfs is not None:
+            self.extra_env["MOONWASM_ROMFS"] = str(self.romfs)
+        if self.stats_file.exists():
+            self.stats_file.unlink()
+        with mock.patch.object(board_link, "micropython_path", lambda: str(self._wrapper.path)):
+            return super().start(*args, **kw)
+
+    def heap_stats(self):
+        """The runner's figures so far: {"peak", "live", "steps", "grown"}."""
+        return json.loads(self.stats_file.read_text())
+
+    def peak_heap(self):
+        """Peak live heap (bytes) at the loop-pass boundaries so far."""
+        return self.heap_stats()["peak"]
+
+
+def use_wasm_boards(monkeypatch, **kw):
+    """Make the simulator tests' new_board() start WasmBoards (so their
+    scripted games run unchanged under the 32-bit interpreter). Returns the
+    list the boards are appended to."""
+    import simtools
+
+    made = []
+
+    def make(flash, *a, **k):
+        k.update(kw)
+        b = WasmBoard(flash, *a, **k)
+        made.append(b)
+        return b
+
+    monkeypatch.setattr(simtools, "SimBoard", make)
+    return made

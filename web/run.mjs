@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// The 32-bit interpreter for the tests and the benches: plays the part of
+// the `micropython` binary with MicroPython's WebAssembly port.
+//
+//   node web/run.mjs [-X heapsize=N] [--romfs IMAGE] [--stats FILE] (SCRIPT | -c CODE)
+//
+// - The script's folder is the board's flash: it is copied into the
+//   interpreter's in-memory filesystem at the same path, the program starts
+//   there, and every change it makes is written back to the real folder as
+//   it happens (so a kill at any moment leaves what a power cut would).
+// - $MICROPYPATH (colon-separated, as for the unix port) adds folders after
+//   the board's path ('', .frozen, /rom, /rom/lib, /lib); they are copied in
+//   read-only.
+// - --romfs IMAGE (or $MOONWASM_ROMFS) mounts a ROMFS image (`mpremote romfs
+//   build`) at /rom.
+// - stdin/stdout are the board's serial link; stdin is read without
+//   blocking, as a board's USB serial is polled.
+// - A program that hands a function to wasmhost.drive(fn) is driven one
+//   call of fn per step (one app loop pass), since the port collects
+//   garbage only between calls; --stats FILE (or $MOONWASM_STATS) then
+//   keeps {"peak": bytes, "live": bytes, "steps": n, "grown": bytes} there,
+//   the live heap read after a collection at every step boundary.
+// - The hardware link of the simulated board ($MOONSIM_FDS="read,write",
+//   two inherited pipe ends) is reached through wasmhost.link_send/recv.
+// Exit status: 0, the program's SystemExit code, or 1 on an uncaught error.
+
+import fs from "node:fs";
+import path from "node:path";
+import { drive, grownHeap, liveHeap, mirrorOut, setPath, startMicroPython, writeFiles } from "./mpboard.mjs";
+
+function usage(msg) {
+  process.stderr.write(`run.mjs: ${msg}\nusage: node web/run.mjs [-X heapsize=N] [--romfs IMAGE] [--stats FILE] (SCRIPT | -c CODE)\n`);
+  process.exit(2);
+}
+
+function parseSize(text) {
+  const m = /^(\d+)([kKmM]?)$/.exec(text);
+  if (!m) usage(`bad heap size ${text}`);
+  return Number(m[1]) * ({ k: 1024, m: 1048576 }[m[2].toLowerCase()] || 1);
+}
+
+function parseArgs(argv) {
+  const opts = { heapsize: 256 * 1024, stats: process.env.MOONWASM_STATS || null, romfs: process.env.MOONWASM_ROMFS || undefined, args: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (opts.script !== undefined || opts.code !== undefined) opts.args.push(a);
+    else if (a === "-X") {
+      const v = argv[++i] || "";
+      if (!v.startsWith("heapsize=")) usage(`unknown -X option ${v}`);
+      opts.heapsize = parseSize(v.slice(9));
+    } else if (a === "--romfs") opts.romfs = argv[++i];
+    else if (a === "--stats") opts.stats = argv[++i];
+    else if (a === "-c") opts.code = argv[++i];
+    else if (a.startsWith("-")) usage(`unknown option ${a}`);
+    else opts.script = path.resolve(a);
+  }
+  if (opts.script === undefined && opts.code === undefined) usage("no script (the REPL is not offered)");
+  return opts;
+}
+
+/** Every file under dir, as [absolute path, bytes]. */
+function tree(dir, out = []) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) tree(p, out);
+    else if (e.isFile()) out.push([p, fs.readFileSync(p)]);
+  }
+  return out;
+}
+
+/** stdin without blocking: a board's serial is polled, never waited on. */
+function serialReader() {
+  let fd = 0;
+  try {
+    // Linux: a new open of the pipe, which can be made non-blocking on its own.
+    fd = fs.openSync("/dev/stdin", fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch {
+    fd = 0;
+  }
+  const buf = Buffer.alloc(4096);
+  let have = 0;
+  let at = 0;
+  let closed = false;
+  return () => {
+    if (at < have) return buf[at++];
+    if (closed) return null;
+    try {
+      have = fs.readSync(fd, buf, 0, buf.length, null);
+    } catch (e) {
+      if (e.code === "EAGAIN" || e.code === "EWOULDBLOCK") return null;
+      throw e;
+    }
+    at = 0;
+    if (have === 0) {
+      closed = true; // end of input, as a serial port with nothing attached
+      return null;
+    }
+    return buf[at++];
+  };
+}
+
+function writeAll(fd, bytes) {
+  let off = 0;
+  while (off < bytes.length) {
+    try {
+      off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    } catch (e) {
+      if (e.code !== "EAGAIN") throw e;
+    }
+  }
+}
+
+/** The simulated board's hardware link: two pipe ends the PC side passed. */
+function hardwareLink() {
+  const spec = process.env.MOONSIM_FDS;
+  if (!spec) return {};
+  const [rfd, wfd] = spec.split(",").map(Number);
+  return {
+    link_send: (bytes) => writeAll(wfd, bytes),
+    link_recv: (n) => {
+      const out = Buffer.alloc(n);
+      let got = 0;
+      while (got < n) {
+        const k = fs.readSync(rfd, out, got, n - got, null);
+        if (k === 0) break; // the PC closed the link
+        got += k;
+      }
+      return new Uint8Array(out.buffer, out.byteOffset, got);
+    },
+  };
+}
+
+/** Writes the interpreter's changes under root back to the real folder. */
+const hostSink = {
+  file: (p, bytes) => fs.writeFileSync(p, bytes),
+  mkdir: (p) => fs.mkdirSync(p, { recursive: true }),
+  remove: (p) => fs.rmSync(p, { force: true }),
+  rmdir: (p) => fs.rmdirSync(p),
+  rename: (a, b) => fs.renameSync(a, b),
+};
+
+function report(error) {
+  if (error && error.name === "PythonError") {
+    if (error.type === "SystemExit") {
+      const code = /(-?\d+)\s*$/.exec(error.message);
+      return code ? Number(code[1]) : 0;
+    }
+    process.stdout.write(error.message.endsWith("\n") ? error.message : error.message + "\n");
+    return 1;
+  }
+  throw error;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const mp = await startMicroPython({
+    heapsize: opts.heapsize,
+    romfs: opts.romfs ? new Uint8Array(fs.readFileSync(opts.romfs)) : undefined,
+    serialIn: serialReader(),
+    serialOut: (bytes) => writeAll(1, bytes),
+    host: { getenv: (name) => process.env[name] ?? null, ...hardwareLink() },
+  });
+  const FS = mp.FS;
+  const extra = (process.env.MICROPYPATH || "").split(":").filter((p) => p && fs.existsSync(p));
+  for (const dir of extra) writeFiles(FS, tree(path.resolve(dir)));
+  let first = [""];
+  if (opts.script !== undefined) {
+    const flash = path.dirname(opts.script);
+    writeFiles(FS, tree(flash));
+    mirrorOut(FS, flash, hostSink);
+    const cwd = process.cwd();
+    const start = cwd === flash || cwd.startsWith(flash + "/") ? cwd : flash;
+    FS.chdir(start);
+    // MicroPython keeps a current folder of its own once a ROMFS is mounted
+    mp.runPython("import os\nos.chdir(" + JSON.stringify(start) + ")\ndel os");
+    first = [flash];
+  }
+  setPath(mp, first, extra.map((p) => path.resolve(p)));
+  mp.runPython("import sys\nsys.argv[:] = " + JSON.stringify([opts.script || "", ...opts.args]) + "\ndel sys");
+  let stats = null;
+  const trace = process.env.MOONWASM_TRACE; // one "step live-bytes" line per step, for finding where a peak is
+  const record = (steps) => {
+    if (!opts.stats) return;
+    const live = liveHeap(mp);
+    if (trace) fs.appendFileSync(trace, `${steps} ${live}\n`);
+    const peak = stats === null || live > stats.peak;
+    stats = { peak: Math.max(live, stats ? stats.peak : 0), live, steps, grown: stats ? stats.grown : 0 };
+    if (peak || steps % 500 === 0) {
+      stats.grown = grownHeap(mp);
+      fs.writeFileSync(opts.stats, JSON.stringify(stats));
+    }
+  };
+  try {
+    if (opts.code !== undefined) mp.runPython(opts.code);
+    else {
+      mp.globals.set("__file__", opts.script);
+      mp.runPython(fs.readFileSync(opts.script, "utf8"));
+    }
+    record(0);
+    drive(mp, { onStep: record });
+    if (stats) {
+      stats.grown = grownHeap(mp);
+      fs.writeFileSync(opts.stats, JSON.stringify(stats));
+    }
+  } catch (e) {
+    return report(e);
+  }
+  return 0;
+}
+
+process.exitCode = await main();
