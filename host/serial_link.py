@@ -31,6 +31,7 @@ DEFAULT_BAUD = 115200
 # that says nothing sound for this long is the wrong port (or no app).
 HELLO_PATIENCE = 2.5
 GAME_STATES = ("open", "done", "synced")
+MAX_BODY = 1 << 16  # a read reply's body: a 2048-byte chunk and its segment marks fit many times over
 
 # (vendor id, product id or None for any, what it is)
 KNOWN_IDS = (
@@ -391,7 +392,8 @@ class Link:
                     raise DeviceError(reply["e"], reply.get("m", ""), reply)
                 if "b" not in reply:
                     return reply, None
-                body = self._read_exact(reply["b"], deadline) if _whole(reply["b"]) else None
+                size = reply["b"]
+                body = self._read_exact(size, deadline) if _whole(size) and 0 <= size <= MAX_BODY else None
                 if body is None:
                     last = "chunk cut short"
                     break
