@@ -15,7 +15,7 @@ per event and the states of a Match's undo stack cost little memory.
 
 from shared_rules import domino_tricks as dt
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, field
+from shared_rules.util import check_players, field, start_scores
 
 BIDS = (4, 5, 6, 7, 21)
 EVENTS = ("bid", "pass", "deal", "swap", "trump", "play", "trick", "totals", "undo")
@@ -33,8 +33,8 @@ def new(players, options=None):
     if type(o) is not dict:
         raise RuleError("moon's options must be an object such as {\"target\": 21}, not %r" % (o,))
     for key in o:
-        if key not in ("target", "first_bidder"):
-            raise RuleError("unknown option %r for moon (known: target, first_bidder)" % (key,))
+        if key not in ("target", "first_bidder", "start"):
+            raise RuleError("unknown option %r for moon (known: target, first_bidder, start)" % (key,))
     target = o.get("target", 21)
     if type(target) is not int or not 1 <= target <= 999999:
         raise RuleError("the target must be a whole number of points from 1 to 999999, not %r" % (target,))
@@ -42,8 +42,11 @@ def new(players, options=None):
     if type(first) is not int or not 0 <= first <= 2:
         raise RuleError("first_bidder must be the seat of a player, 0-2 (%s), not %r"
                         % (", ".join(players), first))
-    s = {"players": players, "scores": [0, 0, 0], "round": 0, "over": False, "winner": None,
-         "target": target, "first": first}
+    # "start": the points of a game carried over from paper: below the
+    # target (it would be over), and not below minus it (a set bid costs).
+    start = start_scores(o, 3, -target, target - 1) or [0, 0, 0]
+    s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
+         "winner": None, "target": target, "first": first, "first_leader": first}
     _deal_next(s, 0)
     return s
 
@@ -288,6 +291,22 @@ def legal(state):
                 m["trick"]["values"] = [0, 1, 2]
             m["totals"] = {"min": 0, "max": 7, "sum": 7, "at_least": list(s["tricks"])}
     return {"phase": ph, "moves": m}
+
+
+def turn(state):
+    """{"leader": the hand's first bidder, "to_act": whose turn it is to
+    bid, name trump or play a tile; both None once the game is over}."""
+    s = state
+    ph = s["phase"]
+    if s["over"]:
+        return {"leader": None, "to_act": None}
+    if ph == "bidding":
+        act = _turn(s)
+    elif ph == "trump":
+        act = s["bidder"]
+    else:
+        act = (s["leader"] + len(s["trick"])) % 3
+    return {"leader": s["first"], "to_act": act}
 
 
 def standings(state):

@@ -11,7 +11,7 @@ of a Match's undo stack cost little memory.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players
+from shared_rules.util import check_players, start_scores
 
 PLANETS = ("jupiter", "saturn", "neptune", "uranus")
 NAMES = ("Jupiter", "Saturn", "Neptune", "Uranus")  # for messages
@@ -59,8 +59,8 @@ def new(players, options=None):
     if type(o) is not dict:
         raise RuleError("moons' options must be an object such as {\"first\": 1}, not %r" % (o,))
     for key in o:
-        if key not in ("scoring", "first"):
-            raise RuleError("unknown option %r for moons (known: scoring, first)" % (key,))
+        if key not in ("scoring", "first", "start"):
+            raise RuleError("unknown option %r for moons (known: scoring, first, start)" % (key,))
     table = o.get("scoring") or [1, 2, 3, 10]
     if not isinstance(table, list) or len(table) != 4:
         raise RuleError("scoring must list 4 values: points for a group of 1, 2, 3 and 4 different planets")
@@ -71,9 +71,12 @@ def new(players, options=None):
     first = 0
     if o.get("first") is not None:
         first = _seat_of(players, o["first"], "first")
-    s = {"players": players, "scores": [0] * n, "round": 0, "over": False, "winner": None,
-         "winners": [], "scoring": list(table), "supply": [17] * 4,
-         "tokens": [[0] * 4 for _ in players], "first": first}
+    # "start": points of a game carried over from paper, added to what the
+    # tokens score (the tokens themselves start again from the supply).
+    start = start_scores(o, n, 0, 9999) or [0] * n
+    s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
+         "winner": None, "winners": [], "scoring": list(table), "supply": [17] * 4,
+         "tokens": [[0] * 4 for _ in players], "first": first, "first_leader": first}
     _start_round(s)
     return s
 
@@ -128,7 +131,7 @@ def apply(state, event):
     who = seat(state, event.get("player"), "player")
     s = dict(state)
     if kind == "first":
-        s["first"] = s["leader"] = who
+        s["first"] = s["leader"] = s["first_leader"] = who
         return s
     suits = event.get("suits")
     if not isinstance(suits, list) or len(suits) != 3:
@@ -184,7 +187,7 @@ def give(s, p, who, count=1):
     tokens[who] = t
     s["tokens"] = tokens
     scores = list(s["scores"])
-    scores[who] = set_score(t, s["scoring"])
+    scores[who] = s["start_scores"][who] + set_score(t, s["scoring"])
     s["scores"] = scores
     if not sum(supply):
         _finish(s)
@@ -262,6 +265,16 @@ def _finish(s):
 
 def legal(state):
     return _tricks().legal_moves(state)
+
+
+def turn(state):
+    """{"leader": the round's first player (the dealer's left), "to_act":
+    who leads the next trick; None while the tableaux are laid (everyone
+    at once) and, for both, once the game is over}."""
+    if state["over"]:
+        return {"leader": None, "to_act": None}
+    act = state["leader"] if state["phase"] == "tricks" else None
+    return {"leader": state["first"], "to_act": act}
 
 
 def standings(state):

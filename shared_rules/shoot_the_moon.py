@@ -11,7 +11,7 @@ per event and the states of a Match's undo stack cost little memory.
 from shared_rules import stm_tricks as cards
 from shared_rules.stm_tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players
+from shared_rules.util import check_players, start_scores
 
 TRICKS = 5  # tricks per round = cards per hand
 MOONS = 2  # copies of each moon card
@@ -24,8 +24,8 @@ def new(players, options=None):
     if not isinstance(options, dict):
         raise RuleError("shoot-the-moon's options must be an object such as {\"teams\": 2}, not %r" % (options,))
     for key in options:
-        if key not in ("teams", "target", "dealer"):
-            raise RuleError("unknown option %r for shoot-the-moon (known: teams, target, dealer)" % (key,))
+        if key not in ("teams", "target", "dealer", "start"):
+            raise RuleError("unknown option %r for shoot-the-moon (known: teams, target, dealer, start)" % (key,))
     n = len(players)
     teams = options.get("teams")
     if teams is None:
@@ -42,8 +42,13 @@ def new(players, options=None):
         raise RuleError("the target must be a whole number of chips from 1 to 100000, not %r" % (target,))
     dealer = options.get("dealer")
     dealer = 0 if dealer is None else seat_in(players, dealer, "dealer", n)
-    s = {"players": players, "scores": [2] * n, "round": 0, "over": False, "winner": None,
-         "teams": teams, "chips": [2] * (teams or n), "target": target, "dealer": dealer}
+    # "start": the chips of a game carried over from paper, per side (a
+    # partnership, or a lone player), below the target (it would be won).
+    chips = start_scores(options, teams or n, 0, target - 1, "chips") or [2] * (teams or n)
+    s = {"players": players, "round": 0, "over": False, "winner": None,
+         "teams": teams, "chips": chips, "target": target, "dealer": dealer, "first_leader": dealer}
+    _sync(s)
+    s["start_scores"] = s["scores"]
     _start_round(s)
     return s
 
@@ -237,6 +242,17 @@ def _illegal(state, event):
 
 def legal(state):
     return cards.legal_moves(state, TRICKS)
+
+
+def turn(state):
+    """{"leader": the dealer, "to_act": the hand that plays next (the
+    player left of the dealer leads the round); None for the dummy's card
+    in a two-player game, and both None once the game is over}."""
+    if state["over"]:
+        return {"leader": None, "to_act": None}
+    n = len(state["players"])
+    act = cards.play_order(n, state["dealer"], state["leader"])[len(state["trick"])]
+    return {"leader": state["dealer"], "to_act": act if act < n else None}
 
 
 def standings(state):

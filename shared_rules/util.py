@@ -93,8 +93,8 @@ def start_scores(options, n, low, high, what="score"):
     if v is None:
         return None
     if not isinstance(v, list) or len(v) != n:
-        raise RuleError("start must list one %s per %s (%d), not %s"
-                        % (what, "side" if what == "chips" else "player", n, repr(v)[:40]))
+        raise RuleError("start must list one %s (%d), not %s"
+                        % ("chip count per side" if what == "chips" else "score per player", n, repr(v)[:40]))
     for x in v:
         if type(x) is not int or x < low or x > high:
             raise RuleError("a starting %s must be a whole number from %d to %d, not %r" % (what, low, high, x))

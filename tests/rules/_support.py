@@ -38,3 +38,23 @@ class FakeClock:
         from shared_rules.timer import ticks_add
 
         self.now = ticks_add(self.now, ms)
+
+
+def drop_games():
+    """Under MicroPython, unload the game modules a test loaded, so that a
+    test going through all four games fits the 64K heap (the device holds
+    one game at a time too). Nothing to do on CPython."""
+    import sys
+
+    if sys.implementation.name != "micropython":
+        return
+    import gc
+
+    import shared_rules as pkg
+
+    for k in [k for k in sys.modules if k.startswith("shared_rules.")]:
+        if k not in ("shared_rules.errors", "shared_rules.util"):
+            del sys.modules[k]
+            if hasattr(pkg, k[13:]):
+                delattr(pkg, k[13:])
+    gc.collect()

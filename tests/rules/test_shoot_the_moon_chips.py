@@ -18,7 +18,7 @@ def test_players_and_partnerships():
     raises(G.new, list("abcdef"), {"teams": 1}, match="not 6 players in 1")
     raises(G.new, list("abcde"), {"teams": 2}, match="partnerships need")
     raises(G.new, list("abcd"), {"teams": 3}, match="partnerships need")
-    raises(G.new, list("abcd"), {"colour": 3}, match="unknown option 'colour' for shoot-the-moon (known: teams, target, dealer)")
+    raises(G.new, list("abcd"), {"colour": 3}, match="unknown option 'colour' for shoot-the-moon (known: teams, target, dealer, start)")
 
 
 def test_partners_alternate_seats_and_pool_tricks():
