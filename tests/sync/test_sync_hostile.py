@@ -440,3 +440,24 @@ def test_sync_hands_the_boot_clocks_to_the_database(pristine, tmp_path, capsys):
         db.close()
         relay.close()
         dev.close()
+
+
+@pytest.mark.parametrize("length", [-5, 10 ** 12, "12", True])
+def test_read_reply_with_an_impossible_body_length_is_asked_again(pristine, tmp_path, capsys, length):
+    """A read reply whose body length cannot be (damage the CRC did not
+    catch, or a device bug): the PC drops it and asks again; the sync ends
+    as a clean one does."""
+    folder = device_copy(pristine, tmp_path)
+    left = [1]
+
+    def bad_length(reply):
+        if "k" in reply and left[0]:
+            left[0] -= 1
+            reply["b"] = length
+        return reply
+
+    status, err, out, rewritten = sync_through(folder, tmp_path / "m.db", bad_length, capsys)
+    assert status == 0 and rewritten == 1, err
+    clean_db = tmp_path / "clean.db"
+    assert clean_sync(device_copy(pristine, tmp_path, "again"), clean_db, capsys)[0] == 0
+    assert synckit.db_state(str(tmp_path / "m.db")) == synckit.db_state(str(clean_db))
