@@ -70,7 +70,8 @@ def test_one_name_in_three_spellings_is_refused_with_the_reason(tmp_path):
     f = tmp_path / "ann.jsonl"
     f.write_bytes(plain(named(dbkit.data_lines("moonstar-basic"), ["Ann", "ann", "ANN"])))
     err = bad("import", f, "--db", db)
-    assert "Ann" in err and "ann" in err and "ANN" in err and "same" in err
+    # the rules core refuses such a header itself; the database would too
+    assert "ann" in err and ("same name" in err or "used twice" in err)
     assert json.loads(ok("games", "--json", "--db", db)) == []
     assert len(json.loads(ok("games", "--quarantine", "--json", "--db", db))) == 1
 
