@@ -164,6 +164,11 @@ class App:
         self.session.after_change()
         self.session.shed()
         self.open_game()
+        # what the table does first in a new game, if the game's screen
+        # opens it itself (Moons: the tableaux)
+        opening = getattr(self.stack[-1].ui, "opening", None)
+        if opening is not None:
+            opening(self.session)
         return True
 
     def open_game(self):

@@ -68,6 +68,15 @@ def pointing(s):
     return None
 
 
+def opening(s):
+    """A round starts with the tableaux: the first one's entry opens by
+    itself (at the start of a game and after each round's end). BACK
+    leaves it for the game screen."""
+    mv = s.moves()
+    if "tableau" in mv and mv["tableau"]["missing"] and not s.state["over"]:
+        _tableau(s, mv["tableau"], {"player": mv["tableau"]["missing"][0]})
+
+
 def act_on(s, p):
     mv = s.moves()
     if "tableau" in mv and mv["tableau"]["missing"]:
@@ -79,7 +88,9 @@ def act_on(s, p):
         _trick(s, mv["trick"], {"winner": p})
 
 
-def _tableau(s, spec, ev):
+def _tableau(s, spec, ev, last=None):
+    """One player's tableau, a suit per card; each suit menu starts at the
+    suit entered just before (`last`: the previous tableau's last card)."""
     names = s.names()
     count = spec["count"]
 
@@ -90,7 +101,7 @@ def _tableau(s, spec, ev):
         for i in range(count):
             if su[i] is None:
                 return (("suits", i, count), "%s card %d?" % (names[ev["player"]][:7], i + 1), "pick",
-                        _planets(spec["values"]), "", su[i - 1] if i else None)
+                        _planets(spec["values"]), "", su[i - 1] if i else last)
         return None
 
     def done(ev):
@@ -98,7 +109,7 @@ def _tableau(s, spec, ev):
         if event(s, "tableau", ev):
             mv = s.moves()
             if "tableau" in mv and mv["tableau"]["missing"]:
-                _tableau(s, mv["tableau"], {"player": mv["tableau"]["missing"][0]})
+                _tableau(s, mv["tableau"], {"player": mv["tableau"]["missing"][0]}, ev["suits"][-1])
 
     Form(s.app, ask_tableau, done, ev).start()
 
@@ -159,7 +170,8 @@ def act(s, key):
             for p in range(n):
                 if take[p] is None and len(choices[p]) == 1:
                     take[p] = choices[p][0]
-            event(s, "end", {"take": take})
+            if event(s, "end", {"take": take}):
+                opening(s)
 
         Form(app, _end_ask(n, names, choices), end_done).start()
     elif key == "move":

@@ -18,7 +18,7 @@ CEILING = {
     "moonstar": (12, 29),
     "shoot-the-moon": (10, 19),
     "moon": (9, 24),
-    "moons": (9, 39),
+    "moons": (9, 37),
 }
 
 

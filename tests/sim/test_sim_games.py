@@ -128,10 +128,13 @@ def test_moons_full_game(tmp_path):
         st.choose(b, "1/2/3/10")
         b.press("ok")
         b.press("ok")
+        # BACK leaves the tableau entry the game opened with; OK opens it again
+        assert "P1 card 1?" in st.screen(b), st.screen(b)
+        b.press("back")
+        assert hint(b) == "OK: P1 tableau", st.screen(b)
+        b.press("ok")
         for rnd in range(2):
-            # OK opens the first missing tableau; the next one follows at once
-            assert hint(b) == "OK: P1 tableau", st.screen(b)
-            b.press("ok")
+            # a round opens with the first tableau's entry; the next follows at once
             for who, suits in (("P1", ("Jupiter", "Saturn", "Neptune")), ("P2", ("Saturn", "Neptune", "Uranus"))):
                 for i, s in enumerate(suits):
                     assert "%s card %d?" % (who, i + 1) in st.screen(b), st.screen(b)
@@ -147,6 +150,14 @@ def test_moons_full_game(tmp_path):
                 assert "J2" in scr and "U1" in scr and "Ju Sa Ne Ur" in scr, scr
                 assert "sup 15 17 17 16" in scr, scr  # two Jupiters and a Uranus taken
                 st.snap(b, "moons-tokens")
+                # undo the last trick from the game menu, and enter it again
+                b.press("back")
+                st.choose(b, "Undo last")
+                assert "Undone: P1 won\ntrick" in st.screen(b), st.screen(b)
+                st.wait_toast(b)
+                point_at(b, "P1")
+                b.press("ok")
+                st.choose(b, "Jupiter", exact=True)
                 # an Asteroid: one Neptune from the supply to P2, by hand
                 b.press("back")
                 st.choose(b, "Move tokens")
@@ -162,7 +173,8 @@ def test_moons_full_game(tmp_path):
         m = st.replay(tmp_path / "flash")
         assert m.state["over"], m.state
         kinds = [e["type"] for e in st.journal_events(tmp_path / "flash")]
-        assert kinds.count("tableau") == 4 and kinds.count("trick") == 6 and kinds.count("end") == 2 and "move" in kinds
+        assert kinds.count("tableau") == 4 and kinds.count("trick") == 7 and kinds.count("undo") == 1  # one trick undone, entered again
+        assert kinds.count("end") == 2 and "move" in kinds
         assert "Won: P%d" % (m.winner() + 1) in st.screen(b)
         st.snap(b, "moons-over")
         st.no_faults(b)
