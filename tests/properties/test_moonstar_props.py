@@ -10,6 +10,7 @@ from shared_rules import moonstar as M
 from shared_rules.errors import RuleError
 from shared_rules.match import Match
 from shared_rules.moonstar_board import destinations
+from shared_rules.solver import solve
 from shared_rules.util import clone
 
 GAMES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, [3, 6, 10], [4, 9, 11], [7, 9, 10]]
@@ -70,7 +71,12 @@ def make_event(draw, state, moves):
             if "favorite" in spec:
                 ev["favorite"] = draw(st.sampled_from(spec["favorite"]))
         else:
-            ev["points"] = draw(st.integers(spec["min"], spec["max"]))
+            # legal()'s max is a bound for any set-up; a known one allows
+            # at most its best (the rules refuse more, test_moonstar_best).
+            top = spec["max"] if sit is None else solve(sit)["best"]
+            ev["points"] = draw(st.integers(spec["min"], top))
+    elif kind == "fix_situation" and draw(st.booleans()):
+        ev["seed"] = draw(st.integers(0, 2**32 - 1))
     return ev
 
 
