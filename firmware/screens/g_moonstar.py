@@ -90,19 +90,27 @@ def turn(s):
     return _turn[1]
 
 
+def _table_setup(s):
+    """The set-up is likely done on the table (the device not told): in
+    the first round, and after a round whose situation was not known."""
+    last = s.state.get("last")
+    return last is None or last.get("sit") is None
+
+
 def actions(s):
-    """The actions the rules allow now, the likely one first: the set-up
-    way used last round (on the table unless the device knew it), and,
-    once a bid of 70 closed the bidding, the playing minute."""
+    """The actions the rules allow now, the likely one first. In the set-up
+    phase after a table set-up, OK alone starts the minute (the device's
+    roll and the entered set-up are in the game menu); after a round the
+    device knew, its roll comes first. Once a bid of 70 closed the
+    bidding: the playing minute."""
     from screens.gcommon import offered
 
     mv = s.moves()
     acts = offered(mv, ACTIONS)
     st = s.state
     if st["phase"] == "setup":
-        last = st.get("last")
-        if last is not None and last.get("sit") is not None:
-            acts = [a for a in acts if a[1] != "setup_skip"] + [a for a in acts if a[1] == "setup_skip"]
+        skip = [a for a in acts if a[1] == "setup_skip"]
+        acts = skip if _table_setup(s) else [a for a in acts if a[1] != "setup_skip"] + skip
     tu = mv.get("time_up")
     if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
         acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
@@ -126,6 +134,22 @@ def show_situation(s):
         s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]]))
 
 
+def question(s):
+    """The action menu's title: what it asks, and of whom."""
+    st = s.state
+    ph = st["phase"]
+    if ph == "first":
+        return "Who sets up?"
+    if ph == "setup":
+        return _name(s, st["setter"])[:6] + " sets up:"
+    if ph == "bidding":
+        tu = s.moves().get("time_up") or {}
+        return "Bidding closed:" if tu.get("closed") else "Bid or challenge"
+    if ph == "betting":
+        return "Bet or play?"
+    return _name(s, st["bidder"])[:8] + ": result?"
+
+
 def _best_known(s):
     """The last round was bid on and its situation is known."""
     last = s.state.get("last")
@@ -145,10 +169,14 @@ class _Later(Screen):
 
     def update(self, now):
         s = self.s
-        self.app.pop()
+        app = self.app
+        app.pop()
         _unload_helpers()
-        if s.submit({"type": "result", "points": self.points}):
-            after_result(s, self.answer)
+        try:
+            if s.submit({"type": "result", "points": self.points}):
+                after_result(s, self.answer)
+        except Exception as e:  # as for a button: the game and the timer go on
+            app.fault(e)
         return True
 
 
@@ -179,6 +207,9 @@ def show_best(s, answer=None):
 
 def menu_items(s):
     items = [("Situation", "sit")] if s.state.get("sit") else []
+    if s.state["phase"] == "setup" and _table_setup(s):
+        items.append(("Device rolls", "setup_seed"))
+        items.append(("Enter set-up", "setup_enter"))
     if "fix_situation" in s.moves():
         items.append(("Correct set-up", "fix"))
     if _best_known(s):
@@ -191,8 +222,8 @@ def menu_action(s, key):
         show_situation(s)
     elif key == "best":
         show_best(s)
-    elif key == "fix":
-        act(s, "fix")
+    else:
+        act(s, key)
 
 
 # -- drawing -------------------------------------------------------------------
@@ -259,7 +290,7 @@ def draw(d, s, play):
     elif ph == "first":
         hint(d, "OK: who sets up")
     elif ph == "setup":
-        hint(d, names[st["setter"]][:8] + " sets up")
+        hint(d, "OK:go BACK:roll" if _table_setup(s) else names[st["setter"]][:8] + " sets up")
     elif ph == "choose":
         hint(d, names[st["setter"]][:8] + " picks")
     elif ph == "betting":

@@ -28,6 +28,7 @@ class BestPossible(Screen):
         self.slices = Slices(last["sit"], app.board.ticks_ms)
         self.slices.answer = answer
         self.step = 0  # 0: the summary; k: the plan's k-th move on the board
+        self.cheered = False  # the banner for a made bid equal to the best has been shown
         self.totals = None  # running total after each move (the rules' scoring)
 
     @property
@@ -44,7 +45,19 @@ class BestPossible(Screen):
         return self.slices.solver
 
     def update(self, now):
-        return self.slices.update()
+        changed = self.slices.update()
+        if not self.cheered and self.best is not None:
+            self.cheered = True
+            last = self.last
+            if last["made"] and last["points"] == self.best:
+                # a Moment: the bidder found the best round the dice allowed
+                from screens.base import banner
+
+                names = self.app.session.names() if self.app.session is not None else []
+                who = names[last["bidder"]][:12] if last["bidder"] < len(names) else ""
+                banner(self.app, "Best possible!\n%s\nmade %d" % (who, last["points"]))
+                return True
+        return changed
 
     def close(self):
         """Leave the screen; an unfinished solve is dropped with its code."""

@@ -34,7 +34,7 @@ def act(s, key):
                 s.timer.pause()
             s.submit({"type": "time_up"})
 
-        app.push(Ask(app, "Bidding closed", "70 closes bidding. Start the %s now?" % ("playing minute" if nxt == "playing" else "side bets"), yes))
+        app.push(Ask(app, "Closed", "70 closes bidding. Start the %s now?" % ("playing minute" if nxt == "playing" else "side bets"), yes))
     elif key == "challenge":
         ask_one(s, "challenge", "player", "Who challenges?", seats(names, mv["challenge"]["players"]))
     elif key == "bet":

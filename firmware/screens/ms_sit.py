@@ -79,12 +79,12 @@ def entry(s, spec, kind):
         for i in range(len(values)):
             if pl[i] is None:
                 free = [("Star %d" % k, k) for k in range(stars) if k not in pl]
-                return (("planets", i, len(values)), "Planet %d: star?" % values[i], "pick", free, "")
+                return (("planets", i, len(values)), "Planet %d star?" % values[i], "pick", free, "")
         mo = ev.get("moons") or [None] * nm
         for i in range(nm):
             if mo[i] is None:
                 free = [("Star %d" % k, k) for k in range(stars) if mo.count(k) < per]
-                return (("moons", i, nm), "Moon %d: star?" % (i + 1), "pick", free, "")
+                return (("moons", i, nm), "Moon %d star?" % (i + 1), "pick", free, "")
         di = ev.get("dice") or [None] * nd
         for i in range(nd):
             if di[i] is None:

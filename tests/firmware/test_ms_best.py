@@ -72,9 +72,17 @@ class App:
         self.stack = ["game"]
         self.popped = 0
 
+    toast_lines = None
+
     def pop(self):
         self.stack.pop()
         self.popped += 1
+
+    def push(self, screen):
+        self.stack.append(screen)
+
+    def ticks(self):
+        return self.board.ticks_ms()
 
 
 def _screen(sit, points=20, clock=None):
@@ -156,6 +164,8 @@ def test_favorite_star_answer_and_a_made_best_marked():
     line, d = _best_line(scr)
     assert line == "best possible: %d" % want, line
     assert d.line_text(21) == "made the best!", d.line_text(21)  # the bidder found the best round
+    banner = app.stack[-1]
+    assert banner is not scr and "Best possible!" in banner.lines, banner.lines  # the Moment, over the screen
     app, scr = _screen(FAV, points=want - 1)
     _run(scr)
     line, d = _best_line(scr)

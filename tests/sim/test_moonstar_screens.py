@@ -1,0 +1,283 @@
+"""The Moonstar screens of issue #11, played through the buttons of the
+simulated board (the real firmware under the real MicroPython, the tests'
+capped heap): the roll-off's dice, the situation drawn as the board, the
+points entry stopping at the best possible, the solver's plan stepped on
+the drawing, a bid of 70 closing the bidding, the set-up corrected before
+the result, the bidder's name clear of the bid digits, and whose turn it
+is. What the panel shows is checked against the PC's own replay of the
+journal and the PC's own solver."""
+
+import re
+import sys
+from pathlib import Path
+
+import simtools as st
+from shared_rules.moonstar_board import plan_score
+from shared_rules.solver import solve
+
+FIRMWARE = str(Path(__file__).resolve().parents[2] / "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.append(FIRMWARE)
+
+from screens import ms_ring  # noqa: E402  (the drawing's geometry, to find the stars on the panel)
+
+TIE_SEED = 32  # this board's first two rolls for two players: a 12-12 tie, then P2 wins 12-9
+
+
+def device_rolled_round(b, game="1 Basic", setter="P2"):
+    """A two-player game whose first round the device sets up; returns
+    with the situation screen closed, in the bidding minute."""
+    st.start_two_player_moonstar(b, game, setter)
+    b.press("back")  # the game menu: the device's roll (OK alone: set up on the table)
+    st.choose(b, "Device rolls")
+    b.press("ok")  # close the situation
+
+
+def bid(b, who, amount, current=20):
+    b.press("ok")
+    assert "Who bids?" in st.screen(b), st.screen(b)
+    st.choose(b, who)
+    st.set_number(b, amount, current)
+
+
+def events(tmp_path):
+    return st.journal_events(tmp_path / "flash")
+
+
+def test_roll_off_shows_every_players_dice_and_the_re_roll(tmp_path):
+    b = st.new_board(tmp_path, seed=TIE_SEED)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Moonstar")
+        b.press("down")
+        b.press("down")
+        b.press("ok")  # 2 players
+        st.choose(b, "1 Basic")
+        b.press("ok")
+        b.press("ok")
+        b.press("ok")
+        assert "Who sets up?" in st.screen(b)  # the menu asks its question
+        st.choose(b, "Roll for setter")
+        rolls = st.replay(tmp_path / "flash").state["rolls"]
+        scr = st.screen(b)
+        assert scr.splitlines()[0] == "Tie: roll again", scr
+        for p in (0, 1):
+            dice = rolls[0]["dice"][p]
+            want = "P%d %s =%d" % (p + 1, " ".join(map(str, dice)), rolls[0]["totals"][p])
+            assert want in scr.splitlines(), (want, scr)
+        b.press("ok")
+        b.press("ok")
+        st.choose(b, "Roll for setter")  # the tied players roll again
+        state = st.replay(tmp_path / "flash").state
+        rolls = state["rolls"]
+        assert len(rolls) == 2 and state["setter"] == 1
+        scr = st.screen(b)
+        assert scr.splitlines()[0] == "P2 sets up 2/2", scr
+        assert "P2 %s =%d" % (" ".join(map(str, rolls[1]["dice"][1])), rolls[1]["totals"][1]) in scr, scr
+        b.press("up")  # the first throw, the tie
+        scr = st.screen(b)
+        assert scr.splitlines()[0] == "Throw 1: tie 1/2", scr
+        assert "P1 %s =12" % " ".join(map(str, rolls[0]["dice"][0])) in scr, scr
+        st.snap(b, "moonstar-roll")
+        b.press("ok")
+        assert "R1 Set-up" in st.screen(b), st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_situation_is_drawn_as_the_board(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "1 Basic", "P2")
+        b.press("back")
+        st.choose(b, "Device rolls")
+        sit = st.replay(tmp_path / "flash").state["sit"]
+        scr = st.screen(b)
+        assert "@" not in scr and "Moons on" not in scr, scr  # no more "value@star: 5@3"
+        lines = scr.splitlines()
+        assert lines[0].startswith("R1") and lines[1] == "by P2", scr  # the round and its setter
+        shown = [int(x) for line in lines[2:] for x in line.split()]
+        assert shown == sit["dice"], (shown, sit)  # every die, boxed, in order
+        px = b.emu.pixels
+        for star, value in sit["planets"]:
+            x, y = ms_ring.at(star, ms_ring.R_STAR)
+            # a disc: lit around the value cut out of it
+            assert px[y - 4][x] and px[y + 4][x] and px[y][x - 4] and px[y][x + 4], (star, value)
+        count = [0] * 12
+        for star in sit["moons"]:
+            x, y = ms_ring.at(star, ms_ring.MOON_RADII[count[star]])
+            count[star] += 1
+            assert px[y][x] and px[y - 1][x - 1] and px[y + 1][x + 1], ("moon", star)
+        free = [s for s in range(12) if not count[s] and s not in [p[0] for p in sit["planets"]]]
+        for s in free:  # no moon drawn where there is none
+            x, y = ms_ring.at(s, ms_ring.MOON_RADII[0])
+            assert not px[y][x], ("empty star", s)
+        st.snap(b, "moonstar-situation")
+        b.press("ok")
+        assert "Bids" in st.screen(b), st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_points_stop_at_the_best_possible_and_say_why(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        device_rolled_round(b)
+        sit = st.replay(tmp_path / "flash").state["sit"]
+        best = solve(sit)["best"]
+        assert best < 70, best  # this seed's set-up: 70 cannot be made
+        bid(b, "P1", 70)
+        scr = st.screen(b)
+        assert "CLOSED" in scr and "OK: play minute" in scr, scr  # defect 6: 70 closes bidding
+        b.press("ok")
+        scr = st.screen(b)
+        assert "70 closes" in scr and "bidding" in scr and "playing" in scr, scr
+        b.press("ok")  # yes: the playing minute starts now
+        scr = st.screen(b)
+        assert "R1 Play" in scr and "P1 plays" in scr, scr
+        assert events(tmp_path)[-1]["type"] == "time_up"
+        b.press("ok")
+        b.advance(400)  # the solver's slices, between loop passes
+        scr = st.screen(b)
+        assert scr.splitlines()[0].startswith("P1 scored?"), scr  # the question, and whose
+        assert "bid 70 best %d" % best in scr, scr
+        assert scr.splitlines()[-1] == "0 %d" % best, scr  # the entry's top is the best possible
+        st.snap(b, "moonstar-points")
+        n = len(events(tmp_path))
+        b.press("up")
+        scr = st.screen(b)
+        assert "%d is the best this set-up allows" % best in " ".join(scr.splitlines()), scr
+        b.advance(1600)
+        b.press("ok")
+        b.advance(400)
+        evs = events(tmp_path)
+        assert len(evs) == n + 1 and evs[-1]["type"] == "result" and evs[-1]["points"] == best, evs[-1]
+        scr = st.screen(b)
+        assert "R1 result" in scr and "failed" in scr and re.search(r"best possible:? *%d$" % best, scr, re.M), scr
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_the_best_plan_steps_on_the_board(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        device_rolled_round(b)
+        sit = st.replay(tmp_path / "flash").state["sit"]
+        answer = solve(sit)
+        plan = answer["plan"]
+        bid(b, "P1", 30)
+        b.press("back")
+        st.choose(b, "Time up now")
+        b.press("ok")
+        b.advance(400)
+        b.press("ok")  # points: the bid, made
+        b.advance(400)
+        assert "DOWN:plan" in st.screen(b), st.screen(b)
+        for k in range(1, len(plan) + 1):
+            b.press("down")
+            scr = st.screen(b)
+            lines = scr.splitlines()
+            assert lines[0] == "Plan %d/%d" % (k, len(plan)) and lines[1] == "best %d" % answer["best"], scr
+            before = plan_score(sit, plan[: k - 1], answer["favorite"], False)
+            after = plan_score(sit, plan[:k], answer["favorite"], False)
+            assert "+%d" % (after - before) in lines and "=%d" % after in lines, (k, scr)
+            # the moving moon: a ring at its landing star, the line from where it started
+            move = plan[k - 1]
+            x, y = ms_ring.at(move["to"], ms_ring.MOON_RADII[0])
+            if k == 2:
+                st.snap(b, "moonstar-plan")
+        assert "=%d" % answer["best"] in st.screen(b).splitlines()
+        b.press("down")  # past the last move: stays
+        assert st.screen(b).splitlines()[0] == "Plan %d/%d" % (len(plan), len(plan))
+        for _ in plan:
+            b.press("up")
+        assert "R1 result" in st.screen(b), st.screen(b)
+        b.press("ok")
+        assert "R2" in st.screen(b), st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_a_made_bid_equal_to_the_best_gets_its_banner(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        device_rolled_round(b)
+        best = solve(st.replay(tmp_path / "flash").state["sit"])["best"]
+        bid(b, "P1", best)
+        b.press("back")
+        st.choose(b, "Time up now")
+        b.press("ok")
+        b.advance(400)
+        b.press("ok")  # points default to the bid, which is the best possible
+        b.advance(400)
+        scr = st.screen(b)
+        assert "Best possible!" in scr and "made %d" % best in scr, scr
+        st.snap(b, "moonstar-best-banner")
+        b.advance(3100)
+        scr = st.screen(b)
+        assert "made the best!" in scr, scr
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_a_wrong_set_up_is_corrected_before_the_result_and_undone(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        device_rolled_round(b)
+        rolled = st.replay(tmp_path / "flash").state["sit"]
+        b.press("back")
+        st.choose(b, "Correct set-up")
+        assert "Planet" in st.screen(b) and "Star 0" in st.screen(b), st.screen(b)
+        for _ in range(len(rolled["planets"]) + len(rolled["moons"])):
+            b.press("ok")  # the first free star each time
+        for _ in rolled["dice"]:
+            assert "Die" in st.screen(b), st.screen(b)
+            b.press("ok")  # each die a 1
+        ev = events(tmp_path)[-1]
+        assert ev["type"] == "fix_situation", ev
+        fixed = st.replay(tmp_path / "flash").state["sit"]
+        assert fixed["dice"] == [1] * len(rolled["dice"]) and fixed["planets"] != rolled["planets"], fixed
+        scr = st.screen(b)
+        assert scr.splitlines()[1] == "by P2" and "1 1 1 1 1" in scr, scr  # the corrected board, drawn
+        b.press("ok")
+        b.long_press("back")  # undo: the rolled set-up again
+        b.advance(2100)
+        assert st.replay(tmp_path / "flash").state["sit"] == rolled
+        assert "Bids" in st.screen(b), st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_bidding_screen_names_setter_and_keeps_the_bidder_clear_of_the_digits(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "1 Basic", "P2")
+        scr = st.screen(b)
+        assert scr.splitlines()[0] == "R1 Set-up set:P2" and "OK:go BACK:roll" in scr, scr
+        b.press("ok")  # set up on the table: OK starts the minute
+        bid(b, "P1", 48)
+        scr = st.screen(b)
+        assert scr.splitlines()[0] == "R1 Bids set:P2" and "P1" in scr.splitlines(), scr
+        px = b.emu.pixels
+        # 24 px digits from y=20 to 43, the name from y=46: rows 44-45 stay dark
+        for y in (44, 45):
+            assert not any(px[y][x] for x in range(72, 128)), y
+        assert any(px[43][x] for x in range(74, 128)) and any(px[46][x] for x in range(72, 128))
+        st.snap(b, "moonstar-standing-bid")
+        b.press("ok")
+        assert st.screen(b).splitlines()[0].startswith("Who bids?")
+        scr = st.screen(b)
+        assert scr.splitlines()[1] == "P2", scr  # P1 stands: P2 most likely answers it
+        st.choose(b, "P2")
+        assert "standing 48" in st.screen(b), st.screen(b)
+        b.press("ok")  # the entry starts 5 above the standing bid
+        assert events(tmp_path)[-1]["amount"] == 53, events(tmp_path)[-1]
+        st.no_faults(b)
+    finally:
+        b.kill()
