@@ -4,11 +4,29 @@ Layout under the data folder:
     games/<id>.jsonl   the header line, then one line per accepted event,
                        each a `shared_rules.wire` line (JSON, TAB, CRC32, LF)
     index.json         {"vol", "next", "cur", "synced", "fork"}, written atomically
+    boot.json          the boot counter (count_boot), written atomically
 
 Game ids look like "00012-k3f9": a counter that only grows (the index keeps
 it, and it is never below the highest id on flash) and a volume tag drawn
 when the data folder is first used. The tag keeps ids unique for the PC even
-if the flash is wiped and the counter starts again.
+if the flash is wiped and the counter starts again. Because a number is
+never used twice on one device, the index keeps the synced games as ranges
+of numbers ([[1, 130], [132, 140]]): a sync acknowledges every finished
+game, so the list stays a few pairs long however many games are on flash.
+
+Nothing here holds a list of every game: games/ is read one entry at a
+time (Store.scan) and the serial protocol lists it in pages (`page`), so a
+board with thousands of games lists them in the same memory as one with
+ten. Something in games/ that is not a game file (a folder named like one,
+a stray name) is skipped and reported once, at boot.
+
+Times: a Pico has no battery-backed clock. Every line written (header and
+events) records "b", the boot counter, and "ms", milliseconds since the app
+started in that boot (Uptime: monotonic, it counts the wraps of ticks_ms).
+The protocol stores, per boot, the epoch time at ms 0 once a PC sets the
+clock, so the PC dates every line, even those written before the clock was
+set. Events also get "t" (epoch seconds) from the app when the clock is
+known.
 
 Power can be cut at any moment:
 - `append` writes one whole line, flushes and syncs before returning, so an
@@ -30,11 +48,13 @@ Power can be cut at any moment:
 import os
 
 from shared_rules.wire import LineError, decode, encode
+from storage import BOOT, CLOCKS
 
 INDEX = "index.json"
 GAMES = "games"
 _EXT = ".jsonl"
 _COPY = 512  # bytes per step when copying or scanning a file
+_FIX = 16    # leftover .tmp/.new files settled per boot (more: next boot)
 # Below this many free bytes the app should warn and offer to free space.
 LOW_SPACE = 16384
 
@@ -46,6 +66,10 @@ class JournalError(ValueError):
     def __init__(self, code, message):
         super().__init__(message)
         self.code = code
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def game_number(game_id):
@@ -74,13 +98,108 @@ def _volume_tag():
     return tag
 
 
+# --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
+def _add_range(ranges, lo, hi):
+    """Add lo..hi to `ranges`, merging what overlaps or touches it.
+    True if anything changed."""
+    n = len(ranges)
+    i = 0
+    while i < n and ranges[i][1] < lo - 1:
+        i += 1
+    j = i
+    while j < n and ranges[j][0] <= hi + 1:
+        j += 1
+    if j == i:
+        ranges.insert(i, [lo, hi])
+        return True
+    new = [min(lo, ranges[i][0]), max(hi, ranges[j - 1][1])]
+    if j == i + 1 and ranges[i] == new:
+        return False
+    ranges[i] = new
+    for _ in range(j - i - 1):
+        ranges.pop(i + 1)
+    return True
+
+
+def _in_ranges(ranges, n):
+    for r in ranges:
+        if r[0] <= n <= r[1]:
+            return True
+    return False
+
+
+def _clean_ranges(value):
+    """The index's "synced" as ranges, whatever was stored: ranges, the
+    list of game ids an earlier firmware kept, or garbage (nothing)."""
+    out = []
+    if not isinstance(value, list):
+        return out
+    for r in value:
+        if isinstance(r, str):
+            n = game_number(r) if valid_id(r) else -1
+            if n >= 0:
+                _add_range(out, n, n)
+        elif isinstance(r, list) and len(r) == 2 and _is_int(r[0]) and _is_int(r[1]) and 0 <= r[0] <= r[1]:
+            _add_range(out, r[0], r[1])
+    return out
+
+
+# --- time ------------------------------------------------------------------
+class Uptime:
+    """Monotonic time within one boot: `boot` (this power-up's number from
+    count_boot, None when it could not be counted) and ms(), milliseconds
+    since the app started. ticks_ms wraps every 2**30 ms (12.4 days); each
+    reading counts a wrap it sees, so ms() keeps growing as long as it is
+    read at least once per wrap period (every journal line and every
+    `hello` reads it; the app's loop should too)."""
+
+    def __init__(self, ticks_ms, boot):
+        self.boot = boot
+        self._ticks = ticks_ms
+        self._start = self._last = ticks_ms()
+        self._wraps = 0
+
+    def ms(self):
+        t = self._ticks()
+        if t < self._last:
+            self._wraps += 1
+        self._last = t
+        return (self._wraps << 30) + t - self._start
+
+
+def count_boot(store):
+    """Count this boot in flash (atomically) and return its number, 1 on a
+    fresh data folder; None if it cannot be stored (lines then carry no
+    "b"/"ms": an uncounted boot number could be given twice)."""
+    n = store.read_json(BOOT, None)
+    if not _is_int(n) or n < 0:
+        # Missing or damaged: never go below a boot the PC may already
+        # know from the clocks file.
+        n = 0
+        clocks = store.read_json(CLOCKS, None)
+        if isinstance(clocks, dict):
+            for k in clocks:
+                if isinstance(k, str) and k.isdigit() and int(k) > n:
+                    n = int(k)
+    n += 1
+    try:
+        store.write_json(BOOT, n)
+    except OSError as e:
+        store.warnings.append("boot counter not saved (%s): times of this boot are not recorded" % e)
+        return None
+    return n
+
+
 class Journal:
     """Games on flash. All writes go through here; readers (the serial
-    protocol) use `path`, `committed_size` and `list_games`."""
+    protocol) use `path`, `committed_size` and `page`.
 
-    def __init__(self, store):
+    clock: an Uptime; when given, every line written gets "b" and "ms"."""
+
+    def __init__(self, store, clock=None):
         self.store = store
-        self.warnings = []
+        self.clock = clock
+        self.warnings = []  # found outside load() (which returns its own): for the app to show
         self._index = None
         self._clean = None  # id of the game whose tail was checked this boot
 
@@ -91,31 +210,60 @@ class Journal:
         st = self.store
         st.ensure_dir(GAMES)
         idx = st.read_json(INDEX, None)
-        if not isinstance(idx, dict) or not isinstance(idx.get("next"), int):
+        if not isinstance(idx, dict) or not _is_int(idx.get("next")):
             if idx is not None:
                 self.warnings.append("journal index damaged; rebuilt from the game files")
             idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
         if not isinstance(idx.get("vol"), str) or not idx["vol"]:
             idx["vol"] = _volume_tag()
-        if not isinstance(idx.get("synced"), list):
-            idx["synced"] = []
-        top = 0
-        for name in st.listdir(GAMES):
-            if name.endswith(".tmp"):
-                # A tail repair cut short by a power cut: finish or undo it.
-                st.recover(st.path(GAMES, name[:-4]))
-                continue
-            if name.endswith(".new"):
-                # A continuation copy cut short: current() goes back to the
-                # damaged game, whose next load copies it again.
-                st.remove(st.path(GAMES, name))
-                continue
-            if name.endswith(_EXT):
-                top = max(top, game_number(name[: -len(_EXT)]))
+        idx["synced"] = _clean_ranges(idx.get("synced"))
+        top = self._survey()
         if idx["next"] <= top:
             idx["next"] = top + 1
         self._index = idx
         return idx
+
+    def _survey(self):
+        """The boot-time look at games/: the highest game number, leftovers
+        of interrupted writes settled, folders named like games reported.
+        Files are changed only after the folder has been read."""
+        st = self.store
+        top = 0
+        fix = []
+        strays = 0
+        first = None
+        for name, is_dir in st.scan(GAMES):
+            if name.endswith(".tmp") or name.endswith(".new"):
+                if len(fix) < _FIX:
+                    fix.append((name, is_dir))
+                continue
+            if not name.endswith(_EXT):
+                continue
+            gid = name[: -len(_EXT)]
+            if not valid_id(gid):
+                continue
+            n = game_number(gid)
+            if n > top:
+                top = n  # a folder's number too: new_game must never need its path
+            if is_dir:
+                strays += 1
+                if first is None:
+                    first = name
+        for name, is_dir in fix:
+            p = st.path(GAMES, name)
+            if is_dir:
+                st.clear_folder(p)
+            elif name.endswith(".tmp"):
+                # A tail repair cut short by a power cut: finish or undo it.
+                st.recover(p[:-4])
+            else:
+                # A continuation copy cut short: current() goes back to the
+                # damaged game, whose next load copies it again.
+                st.remove(p)
+        if strays:
+            self.warnings.append("games/%s%s is a folder, not a game: skipped" % (
+                first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
+        return top
 
     def _save(self):
         self.store.write_json(INDEX, self._index)
@@ -125,7 +273,7 @@ class Journal:
         return self.store.path(GAMES, game_id + _EXT)
 
     def exists(self, game_id):
-        return valid_id(game_id) and self.store.exists(self.path(game_id))
+        return valid_id(game_id) and self.store.is_file(self.path(game_id))
 
     def committed_size(self, game_id):
         """Bytes up to the end of the last complete line (what a PC may
@@ -185,13 +333,22 @@ class Journal:
         self._save()
         return game_id
 
+    def _stamp(self, obj):
+        """Add this boot's "b" and "ms" to a line about to be written."""
+        c = self.clock
+        if c is not None and c.boot is not None:
+            obj["b"] = c.boot
+            obj["ms"] = c.ms()
+
     def new_game(self, header):
         """Start a game (closing any game in progress); returns its id.
 
         The index reserves the id before the file exists, so a power cut
         between the two can waste an id but never reuse one."""
         game_id = self._reserve(None)
-        line = encode(self._named(header, game_id))
+        head = self._named(header, game_id)
+        self._stamp(head)
+        line = encode(head)
         f = open(self.path(game_id), "wb")
         try:
             f.write(line)
@@ -215,13 +372,15 @@ class Journal:
         return out
 
     def append(self, event):
-        """Append one event to the game in progress, on flash on return."""
+        """Append one event to the game in progress, on flash on return.
+        The event gets this boot's "b" and "ms" (see the module docstring)."""
         game_id = self.current()
         if game_id is None:
             raise JournalError("game", "no game in progress")
         if self._clean != game_id:
             self._drop_torn_tail(game_id)
             self._clean = game_id
+        self._stamp(event)
         line = encode(event)
         f = open(self.path(game_id), "ab")
         try:
@@ -244,31 +403,78 @@ class Journal:
             idx["cur"] = None
             self._save()
 
-    def list_games(self):
-        """[{"id", "size", "open", "synced"}], oldest first; size counts
-        complete lines only (see committed_size)."""
-        idx = self._idx()
-        found = []
-        for name in self.store.listdir(GAMES):
-            if not name.endswith(_EXT):
+    # --- listing ---------------------------------------------------------
+    def _numbered(self):
+        """(number, id) of every game file, in folder order, one at a time."""
+        for name, is_dir in self.store.scan(GAMES):
+            if is_dir or not name.endswith(_EXT):
                 continue
             gid = name[: -len(_EXT)]
-            if not valid_id(gid):
+            if valid_id(gid):
+                yield game_number(gid), gid
+
+    def _row(self, gid):
+        idx = self._idx()
+        return {
+            "id": gid,
+            "size": self.committed_size(gid),
+            "open": gid == idx["cur"],
+            "synced": _in_ranges(idx["synced"], game_number(gid)),
+        }
+
+    def page(self, start=0, count=8):
+        """One page of the games, oldest first, in memory that does not
+        grow with the number of games: (rows, next, total).
+
+        rows: [{"id", "size", "open", "synced"}] for up to `count` games
+        numbered `start` or more (size counts complete lines only, see
+        committed_size); next: the `start` of the following page, None
+        after the last; total: every game on flash. games/ is read once,
+        keeping only the page's entries. Game numbers are unique on a
+        device; should files copied in share one, they stay on one page
+        (which holds more than `count` only if more than `count` share it)."""
+        best = []  # sorted (number, id), the page so far
+        total = 0
+        more = False
+        for n, gid in self._numbered():
+            total += 1
+            if n < start:
                 continue
-            found.append((game_number(gid), gid))
+            if len(best) >= count and n > best[-1][0]:
+                more = True
+                continue
+            k = len(best)
+            while k > 0 and (best[k - 1][0] > n or (best[k - 1][0] == n and best[k - 1][1] > gid)):
+                k -= 1
+            best.insert(k, (n, gid))
+            while len(best) > count and best[-1][0] != best[count - 1][0]:
+                best.pop()
+                more = True
+        if len(best) > count and best[0][0] != best[-1][0]:
+            # The last number's files straddle the page end: next page.
+            last = best[-1][0]
+            while best[-1][0] == last:
+                best.pop()
+            return self._rows(best), last, total
+        return self._rows(best), (best[-1][0] + 1 if more else None), total
+
+    def _rows(self, best):
+        rows = []
+        for _, gid in best:
+            rows.append(self._row(gid))
+        return rows
+
+    def list_games(self):
+        """Every game as page() rows, oldest first. Memory grows with the
+        number of games: for a screen of the device; the protocol pages."""
+        found = []
+        for n, gid in self._numbered():
+            found.append((n, gid))
         found.sort()
-        out = []
-        for _, gid in found:
-            out.append({
-                "id": gid,
-                "size": self.committed_size(gid),
-                "open": gid == idx["cur"],
-                "synced": gid in idx["synced"],
-            })
-        return out
+        return self._rows(found)
 
     def is_synced(self, game_id):
-        return game_id in self._idx()["synced"]
+        return _in_ranges(self._idx()["synced"], game_number(game_id))
 
     def mark_synced(self, game_id):
         """Record that a PC has stored the game (idempotent)."""
@@ -277,27 +483,26 @@ class Journal:
             raise JournalError("game", "no game %r on this device" % (game_id,))
         if game_id == idx["cur"]:
             raise JournalError("open", "game %s is still in progress" % game_id)
-        if game_id not in idx["synced"]:
-            idx["synced"].append(game_id)
+        n = game_number(game_id)
+        if _add_range(idx["synced"], n, n):
             self._save()
 
     def delete(self, game_id, force=False):
         """Remove a game from flash. Refuses a game no PC has synced, and
-        the game in progress, unless `force` (the app asks the player)."""
+        the game in progress, unless `force` (the app asks the player).
+        Its number stays in the synced ranges: it is never used again."""
         idx = self._idx()
         if not self.exists(game_id):
             raise JournalError("game", "no game %r on this device" % (game_id,))
         if not force:
             if game_id == idx["cur"]:
                 raise JournalError("open", "game %s is still in progress" % game_id)
-            if game_id not in idx["synced"]:
+            if not self.is_synced(game_id):
                 raise JournalError("unsynced", "game %s has not been synced to a PC yet" % game_id)
         self.store.remove(self.path(game_id))
         if game_id == idx["cur"]:
             idx["cur"] = None
-        if game_id in idx["synced"]:
-            idx["synced"].remove(game_id)
-        self._save()
+            self._save()
 
     # --- space -----------------------------------------------------------
     def space_low(self, threshold=LOW_SPACE):
@@ -311,11 +516,14 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        for g in self.list_games():
-            if self.store.free_bytes() >= need:
-                return True
-            if g["synced"] and not g["open"]:
-                self.delete(g["id"])
+        start = 0
+        while self.store.free_bytes() < need and start is not None:
+            rows, start, _ = self.page(start, 8)
+            for g in rows:
+                if g["synced"] and not g["open"]:
+                    self.delete(g["id"])
+                    if self.store.free_bytes() >= need:
+                        return True
         return self.store.free_bytes() >= need
 
     # --- reading back ----------------------------------------------------
@@ -392,7 +600,6 @@ class Journal:
                 new_id = self._continue(game_id, header, header_end, bad[0][1])
                 header = self._named(header, new_id, game_id)
                 warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
-        self.warnings.extend(warnings)
         return header, events, warnings
 
     def _copy_prefix(self, src, dst, length, start=0, lead=b""):

@@ -23,14 +23,14 @@ from shared_rules import RULES_VERSION
 from shared_rules.wire import LineError, crc32, decode, encode
 
 from journal import JournalError, valid_id
-from storage import ROSTER, SETTINGS
+from names import MAX_NAMES, check_name, repeated
+from storage import CLOCKS, ROSTER, SETTINGS
 
 PROTOCOL = 1
 MAX_FRAME = 256      # a PC->device frame, LF included, is shorter than this
 MAX_CHUNK = 2048     # journal bytes per read reply
-PAGE = 8             # games per list reply
-MAX_NAMES = 32       # roster size
-NAME_LEN = 10        # characters per name (the 8x8 font: 16 fit on a line)
+PAGE = 16            # games per list reply (a reply stays under 1 KB)
+KEEP_CLOCKS = 32     # boots whose clock offset the device remembers
 _T_MIN = 946684800   # 2000-01-01
 _T_MAX = 4102444800  # 2100-01-01
 
@@ -47,6 +47,10 @@ _FIELDS = {
     "set": ("v",),
     "repl": (),
 }
+
+
+def _boot_no(key):
+    return int(key) if key.isdigit() else -1
 
 
 class Reject(Exception):
@@ -69,24 +73,6 @@ def _printable(s):
         if o < 32 or o > 126:
             return False
     return True
-
-
-def check_name(name):
-    """None if `name` can go on the roster, else why not (the display's
-    font has printable ASCII only, and 10 characters fit the menus)."""
-    if not isinstance(name, str):
-        return "a name must be text"
-    if not name:
-        return "a name cannot be empty"
-    if len(name) > NAME_LEN:
-        return "%r is longer than %d characters" % (name, NAME_LEN)
-    for ch in name:
-        o = ord(ch)
-        if o < 32 or o > 126:
-            return "%r has a character the display cannot show (U+%04X); use printable ASCII" % (name, o)
-    if name[0] == " " or name[-1] == " ":
-        return "%r starts or ends with a space" % name
-    return None
 
 
 def encode_chunk(data):
@@ -282,17 +268,30 @@ class Protocol:
         reply["proto"] = PROTOCOL
         reply["max"] = MAX_FRAME - 1
         reply["chunk"] = MAX_CHUNK
+        c = self.journal.clock
+        reply["boot"] = c.boot if c is not None else None
+        reply["ms"] = c.ms() if c is not None and c.boot is not None else None
+        reply["clocks"] = self._clocks()
         self._send(reply)
 
+    def _clocks(self):
+        """{"<boot>": epoch ms at that boot's ms 0} as stored (a damaged
+        or missing file reads as none known)."""
+        v = self.store.read_json(CLOCKS, {})
+        return v if isinstance(v, dict) else {}
+
     def _c_ls(self, seq, req):
-        games = self.journal.list_games()
+        # "i" is a cursor, not a position: the games numbered i or more.
+        # A game started during a sync gets a higher number, so pages
+        # neither skip nor repeat a game, and each page reads games/ once
+        # keeping only its own rows (Journal.page).
         start = self._int(req, "i", 0, 1 << 30, 0)
+        rows, nxt, total = self.journal.page(start, PAGE)
         page = []
-        for g in games[start:start + PAGE]:
+        for g in rows:
             state = "open" if g["open"] else ("synced" if g["synced"] else "done")
             page.append([g["id"], g["size"], state])
-        nxt = start + PAGE if start + PAGE < len(games) else None
-        self._send({"s": seq, "ok": 1, "games": page, "next": nxt, "n": len(games)})
+        self._send({"s": seq, "ok": 1, "games": page, "next": nxt, "n": total})
 
     def _c_rd(self, seq, req):
         g = self._game(req)
@@ -344,12 +343,8 @@ class Protocol:
         merged = pending[:i]
         for k in range(len(names)):
             why = check_name(names[k])
-            if why is None:
-                low = names[k].lower()
-                for other in merged:
-                    if other.lower() == low:
-                        why = "%r is on the roster twice" % names[k]
-                        break
+            if why is None and repeated(names[k], merged):
+                why = "%r is on the roster twice (names are compared without case)" % names[k]
             if why is not None:
                 self._roster = None
                 raise Reject("name", "name %d: %s" % (i + k, why), {"i": i + k})
@@ -365,8 +360,30 @@ class Protocol:
 
     def _c_clock(self, seq, req):
         t = self._int(req, "t", _T_MIN, _T_MAX)
+        c = self.journal.clock
+        if c is not None and c.boot is not None:
+            self._record_clock(c.boot, t * 1000 - c.ms())  # first: a flash error changes nothing
         self.hooks.set_clock(t)
         self._send({"s": seq, "ok": 1, "t": t})
+
+    def _record_clock(self, boot, at_zero):
+        """Keep this boot's epoch ms at ms 0 in the clocks file (the last
+        KEEP_CLOCKS boots), so the PC can date every journal line of the
+        boot, those written before the clock was set too. Rewritten only
+        when it moves by a second or more (each sync sets the clock)."""
+        clocks = self._clocks()
+        key = str(boot)
+        old = clocks.get(key)
+        if isinstance(old, int) and -1000 < old - at_zero < 1000:
+            return
+        clocks[key] = at_zero
+        while len(clocks) > KEEP_CLOCKS:
+            low = None
+            for k in clocks:
+                if low is None or _boot_no(k) < _boot_no(low):
+                    low = k
+            del clocks[low]
+        self.store.write_json(CLOCKS, clocks)
 
     def _settings(self):
         fn = getattr(self.hooks, "settings", None)

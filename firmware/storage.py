@@ -1,9 +1,12 @@
 """The device's data folder: paths, free space, and small files written so
 that a power cut at any moment leaves either the old or the new content.
 
-Small files (roster, settings, the journal index) are one `shared_rules.wire`
-line wrapping the value as {"v": value}: the CRC tells a complete file from
-a cut-off one, and any JSON value (a list of names too) fits the envelope.
+Small files (roster, settings, the journal index, the boot counter) are one
+`shared_rules.wire` line wrapping the value as {"v": value}: the CRC tells a
+complete file from a cut-off one, and any JSON value (a list of names too)
+fits the envelope. None of them is ever larger than SMALL_MAX bytes, so one
+that is (copied in by hand, or written by something else) is refused before
+it is read: reading it whole could exhaust the heap at boot.
 
 An atomic write goes to NAME.tmp, is flushed (and synced when the port has
 `os.sync`), then renamed over NAME. Recovery, run whenever a file is read:
@@ -12,9 +15,19 @@ An atomic write goes to NAME.tmp, is flushed (and synced when the port has
 - only NAME.tmp there: a filesystem whose rename cannot replace a file
   (FAT) removed NAME just before renaming; NAME.tmp is promoted if it is
   sound, removed otherwise (then nothing had ever been committed).
+- NAME.tmp is a folder (the device never makes one): removed if empty,
+  else left alone with a warning.
+
+Whatever is found on flash, reading never raises for its content: a missing,
+damaged or oversized file reads as its default and `warnings` says why; only
+writes raise (OSError), where the caller can tell the player.
+
+Error numbers are compared with the `errno` module's names, never literals:
+ports disagree (ENOENT is 2 on a board, 44 in the WebAssembly build).
 Works unchanged under MicroPython (board, simulator) and CPython (tests).
 """
 
+import errno
 import os
 
 from shared_rules.wire import LineError, decode, encode
@@ -22,19 +35,25 @@ from shared_rules.wire import LineError, decode, encode
 # File names shared with the app, so both sides read the same files.
 ROSTER = "roster.json"
 SETTINGS = "settings.json"
+BOOT = "boot.json"      # this board's boot counter (journal.count_boot)
+CLOCKS = "clocks.json"  # {"<boot>": epoch ms at that boot's ms 0} (protocol "clock")
+SMALL_MAX = 4096  # bytes: the largest small file (a full roster is ~450)
 
-_ENOENT = 2
+_DIR = 0x4000   # stat mode bits: S_IFDIR
+_FILE = 0x8000  # S_IFREG
+_TYPE = 0xF000  # S_IFMT
 
 
 def _is_missing(err):
-    return err.args and err.args[0] == _ENOENT
+    return bool(err.args) and err.args[0] == errno.ENOENT
 
 
 class Store:
     """The data folder (`/data` on a board, `<flash>/data` in the simulator).
 
     `warnings` collects what recovery found (a corrupt small file read back
-    as its default), for the app to show once."""
+    as its default, something in the way of a path), for the app to show
+    once."""
 
     def __init__(self, root):
         self.root = root.rstrip("/") or "/"
@@ -59,36 +78,83 @@ class Store:
     def _mkdir(self, p):
         # Create every missing parent: a board's "/" exists, a test's
         # temporary root may be several levels deep.
-        if p in ("", "/") or self.exists(p):
+        if p in ("", "/"):
             return
+        kind = self.kind(p)
+        if kind == _DIR:
+            return
+        if kind:
+            self._move_aside(p)
         head = p.rsplit("/", 1)[0]
         if head and head != p:
             self._mkdir(head)
         try:
             os.mkdir(p)
         except OSError:
-            if not self.exists(p):
+            if self.kind(p) != _DIR:
                 raise
 
-    def exists(self, p):
+    def _move_aside(self, p):
+        """A file sits where the data needs a folder: keep it under a free
+        name (nothing on flash is ever thrown away) so the folder can be
+        made."""
+        k = 1
+        while self.kind("%s.file%d" % (p, k)):
+            k += 1
+        dst = "%s.file%d" % (p, k)
+        os.rename(p, dst)
+        self.warnings.append("%s was a file, not a folder: kept as %s" % (p, dst))
+
+    def kind(self, p):
+        """0 if nothing is at p, else its stat type bits (_DIR, _FILE, ...)."""
         try:
-            os.stat(p)
-            return True
+            return os.stat(p)[0] & _TYPE or _FILE
         except OSError:
-            return False
+            return 0
+
+    def exists(self, p):
+        return self.kind(p) != 0
+
+    def is_file(self, p):
+        return self.kind(p) == _FILE
 
     def size(self, p):
-        """Bytes in file p, or -1 if it does not exist."""
+        """Bytes in file p, or -1 if there is no file (nothing, or a folder)."""
         try:
-            return os.stat(p)[6]
+            st = os.stat(p)
         except OSError:
             return -1
+        if st[0] & _TYPE == _DIR:
+            return -1
+        return st[6]
 
-    def listdir(self, *parts):
+    def scan(self, *parts):
+        """(name, is_folder) for each entry of a folder, one at a time:
+        games/ may hold thousands of files, and os.listdir would build
+        them all as one list on the heap. A missing folder yields nothing;
+        a folder that cannot be read raises OSError."""
+        p = self.path(*parts)
+        ilistdir = getattr(os, "ilistdir", None)
         try:
-            return os.listdir(self.path(*parts))
-        except OSError:
-            return []
+            if ilistdir is None:  # CPython
+                it = os.scandir(p)
+            else:
+                it = ilistdir(p)
+        except OSError as e:
+            if _is_missing(e):
+                return
+            raise
+        if ilistdir is None:
+            with it:
+                for entry in it:
+                    yield entry.name, entry.is_dir()
+            return
+        for entry in it:
+            name = entry[0]
+            t = entry[1] & _TYPE
+            if not t:  # the filesystem did not say: ask
+                t = self.kind(p + "/" + name)
+            yield name, t == _DIR
 
     def remove(self, p):
         try:
@@ -131,14 +197,28 @@ class Store:
         default accepts it (callers whose tmp is only written while `final`
         exists need no check)."""
         tmp = final + ".tmp"
-        if not self.exists(tmp):
+        kind = self.kind(tmp)
+        if not kind:
             return
-        if self.exists(final):
+        if kind == _DIR:
+            self.clear_folder(tmp)
+        elif self.is_file(final):
             self.remove(tmp)
         elif sound is None or sound(tmp):
             os.rename(tmp, final)
         else:
             self.remove(tmp)
+
+    def clear_folder(self, p):
+        """A folder where the device writes a temporary file: remove it if
+        empty (it holds nothing), else leave it and say so. True if gone."""
+        try:
+            os.rmdir(p)
+            self.warnings.append("removed the empty folder %s (the device writes a file there)" % p)
+            return True
+        except OSError:
+            self.warnings.append("%s is a folder with files in it; move it away (the device writes a file there)" % p)
+            return False
 
     # --- small JSON files ------------------------------------------------
     def write_json(self, name, obj):
@@ -157,9 +237,12 @@ class Store:
         self.replace(tmp, final)
 
     def _load(self, p):
+        size = self.size(p)
+        if size > SMALL_MAX:
+            raise LineError("size", "%d bytes, more than the %d a device file holds" % (size, SMALL_MAX))
         f = open(p, "rb")
         try:
-            data = f.read()
+            data = f.read(SMALL_MAX + 1)
         finally:
             f.close()
         if not data.endswith(b"\n"):
@@ -188,5 +271,9 @@ class Store:
                 self.warnings.append("%s: cannot read (%s)" % (name, e))
             return default
         except ValueError as e:
-            self.warnings.append("%s is damaged (%s); using defaults" % (name, e))
+            what = "too large" if getattr(e, "kind", None) == "size" else "damaged"
+            self.warnings.append("%s is %s (%s); using defaults" % (name, what, e))
+            return default
+        except MemoryError:
+            self.warnings.append("%s: no memory to read it; using defaults" % name)
             return default

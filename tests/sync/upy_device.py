@@ -35,7 +35,7 @@ _setup_path()
 
 import json  # noqa: E402
 
-from journal import Journal, JournalError  # noqa: E402
+from journal import Journal, JournalError, Uptime, count_boot  # noqa: E402
 from protocol import Protocol  # noqa: E402
 from storage import SETTINGS, Store  # noqa: E402
 
@@ -71,6 +71,16 @@ class Hooks:
         return {"id": self.device_id, "fw": "harness-1", "board": "harness"}
 
 
+def _ticks_ms():
+    """The board's ms counter: time.ticks_ms under MicroPython, the same
+    (a monotonic count wrapping at 2**30) under CPython."""
+    import time
+
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms
+    return lambda: int(time.monotonic() * 1000) & ((1 << 30) - 1)
+
+
 def serve(data, device_id, log_path):
     import select
 
@@ -96,7 +106,7 @@ def serve(data, device_id, log_path):
             stdout.flush()
 
     store = Store(data)
-    journal = Journal(store)
+    journal = Journal(store, Uptime(_ticks_ms(), count_boot(store)))  # each start is a boot, as on the board
     proto = Protocol(journal, store, read_byte, write, Hooks(device_id, log_path))
     while True:
         if proto.poll(512) == 0:
