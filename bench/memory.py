@@ -12,16 +12,34 @@ the pinned adafruit_ssd1306 over the busio adapter), each with its live
 heap, its interned strings and the smallest heap it starts in.
 
     .venv/bin/python bench/memory.py [--lo 32] [--hi 512] [--floor]
+
+32-bit figures (--bits 32): the board's own word size, under MicroPython's
+WebAssembly port (web/run.mjs, tests/wasm/wasmkit.py). The heap there grows
+instead of failing, so the figure is the peak *live* heap: gc.mem_alloc()
+right after a collection at every loop-pass boundary, for each scripted
+session, in two layouts: (a) "flash", the .mpy files on the filesystem as
+`moontable flash` deploys them (a board loads their bytecode into RAM);
+(b) "romfs", the same .mpy files in a ROMFS image as `moontable flash
+--romfs` deploys them (the bytecode stays in the image). 1 KB = 1024 bytes.
+
+    .venv/bin/python bench/memory.py --bits 32 [--json] [--games moon,moons]
+    .venv/bin/python bench/memory.py --bits 32 --savings
+
+--json prints one object {game: {"flash": KB, "romfs": KB}}; without it a
+table, with the 64-bit unix-port figures beside (smallest heap, bisected).
+--savings measures each of the firmware's memory savings switched off at
+run time (the firmware is not edited), against the budgets.
 """
 
 import argparse
+import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sim")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sim"), str(ROOT / "tests" / "wasm")]
 
 import simtools  # noqa: E402
 import test_sim_games  # noqa: E402
@@ -161,12 +179,110 @@ def floor():
               % (name, seen[0] / 1024, seen[1] / 1024, hi))
 
 
+# --- 32-bit ---------------------------------------------------------------------
+# The issue's budgets for the peak live heap of every session, 32-bit, KB.
+BUDGETS = {"flash": 96, "romfs": 48}
+LAYOUTS = ("flash", "romfs")
+
+# The firmware's memory savings, each switched off at run time by code put
+# before main.py's own (so the firmware itself stays as it is): the name,
+# what it does, and the prelude that undoes it.
+_NO_DROP = """
+def _keep_all(names):
+    pass
+for _m in ("modules", "app", "screens.session"):
+    try:
+        _mod = __import__(_m)
+        for _part in _m.split(".")[1:]:
+            _mod = getattr(_mod, _part)
+        if hasattr(_mod, "drop"):
+            _mod.drop = _keep_all
+    except ImportError:
+        pass
+"""
+SAVINGS = (
+    ("shed", "rules' on-demand modules unloaded after every event (Session.shed)",
+     "from screens.session import Session\nSession.shed = lambda self: None\n"),
+    ("screens", "menus unloaded while a game is open, game screens while Home is",
+     "import app\napp.MENU_MODULES = ()\napp.GAME_MODULES = ()\n"
+     "try:\n    import modules\n    modules.MENU_MODULES = ()\n    modules.GAME_MODULES = ()\nexcept ImportError:\n    pass\n"),
+    ("drop", "every module unloading (shed, menus, screens, protocol)", _NO_DROP),
+    ("protocol", "serial protocol loaded only when a byte arrives",
+     "import protocol as _protocol_kept\n"),
+)
+
+
+def peak32(game, layout, prelude=None):
+    """Peak live heap in KB (32-bit) of one session in one layout."""
+    from sessions import run_session
+
+    with tempfile.TemporaryDirectory() as tmp:
+        r = run_session(game, tmp, wasm=True, romfs=True if layout == "romfs" else None, prelude=prelude)
+    return round(r["heap"]["peak"] / 1024, 1)
+
+
+def figures32(games):
+    """{game: {"flash": KB, "romfs": KB}}."""
+    return {g: {lay: peak32(g, lay) for lay in LAYOUTS} for g in games}
+
+
+def table32(games, with64=True):
+    import sessions
+
+    print("peak live heap at loop-pass boundaries, 32-bit (MicroPython %s WebAssembly port), KB"
+          % "1.29")
+    print("budgets: flash (.mpy on the filesystem) %d KB, romfs (.mpy in a ROMFS image) %d KB"
+          % (BUDGETS["flash"], BUDGETS["romfs"]))
+    print("%-16s %8s %8s   %s" % ("session", "flash", "romfs", "unix 64-bit smallest heap" if with64 else ""))
+    for g in games:
+        f = {lay: peak32(g, lay) for lay in LAYOUTS}
+        marks = {lay: ("" if f[lay] <= BUDGETS[lay] else " OVER") for lay in LAYOUTS}
+        kb64 = ""
+        if with64:
+            got = smallest(lambda tmp, g=g: sessions.SESSIONS[g](tmp), 32, 512)
+            kb64 = "%s KB" % got if got else "> 512 KB"
+        print("%-16s %8s %8s   %s" % (g, "%.1f%s" % (f["flash"], marks["flash"]), "%.1f%s" % (f["romfs"], marks["romfs"]), kb64),
+              flush=True)
+
+
+def savings32(games):
+    """Each saving switched off, per game and layout: the peak and what
+    the saving is worth (off minus on)."""
+    print("what each memory saving is worth, 32-bit peak live heap, KB (on -> off = cost of removing it)")
+    base = {g: {lay: peak32(g, lay) for lay in LAYOUTS} for g in games}
+    for name, what, prelude in SAVINGS:
+        print("%s: %s" % (name, what))
+        for g in games:
+            cells = []
+            for lay in LAYOUTS:
+                off = peak32(g, lay, prelude)
+                cells.append("%s %.1f -> %.1f (%+.1f)" % (lay, base[g][lay], off, off - base[g][lay]))
+            print("  %-16s %s" % (g, "   ".join(cells)), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lo", type=int, default=32, help="KB known (or assumed) to fail")
     ap.add_argument("--hi", type=int, default=512, help="KB expected to work")
     ap.add_argument("--floor", action="store_true", help="measure only the floor (the board's layers)")
+    ap.add_argument("--bits", type=int, choices=(32, 64), default=64,
+                    help="32: the board's word size, under the WebAssembly port (peak live heap per layout)")
+    ap.add_argument("--json", action="store_true", help="with --bits 32: one JSON object {game: {flash, romfs}}")
+    ap.add_argument("--games", help="with --bits 32: comma-separated sessions (default: all)")
+    ap.add_argument("--savings", action="store_true", help="with --bits 32: each memory saving switched off")
+    ap.add_argument("--no-64", action="store_true", help="with --bits 32: leave out the 64-bit column")
     args = ap.parse_args()
+    if args.bits == 32:
+        import sessions
+
+        games = args.games.split(",") if args.games else list(sessions.SESSIONS)
+        if args.json:
+            print(json.dumps(figures32(games)))
+        elif args.savings:
+            savings32(games)
+        else:
+            table32(games, with64=not args.no_64)
+        return
     if args.floor:
         floor()
         return

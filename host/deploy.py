@@ -24,6 +24,14 @@ The flash layout itself (firmware/ at the root, shared_rules/, the two
 driver packages, the pin map as board.json) comes from
 `host.sim.board_link.deploy_files`, the one place that defines it for the
 simulator and the real boards alike.
+
+With `--romfs` (MicroPython 1.25+ on a board whose firmware has a ROMFS
+partition) the compiled app and libraries go into one read-only image
+built by mpremote's `romfs build` and written by its `romfs deploy`; the
+board runs their bytecode in place instead of copying it into RAM (see
+docs/device.md, Memory). Only ROMFS_FLASH (main.py, the pin map) and the
+data stay on the read-write filesystem. A board without a partition is
+told so in one line and gets the files as without --romfs.
 """
 
 import hashlib
@@ -40,6 +48,8 @@ BOARDS = ("pico", "esp32", "sim")
 PLATFORM_BOARDS = {"rp2": "pico", "esp32": "esp32", "linux": "sim"}
 MANIFEST = "manifest.json"
 SOURCE_ONLY = ("main.py",)  # must stay source: the boot runs main.py, never main.mpy
+ROMFS_FLASH = ("main.py", "board.json")  # on the read-write filesystem with --romfs; the rest in the image
+ROMFS_PARTITION = 0  # the partition `mpremote romfs` uses by default
 CHUNK = 512  # bytes per raw-REPL write command
 
 # py/persistentcode.h: MP_NATIVE_ARCH_* in order; _mpy >> 10 indexes it.
@@ -180,6 +190,38 @@ def build(board):
     files = build_app()
     files["board.json"] = pin_map(board)
     return files
+
+
+def romfs_split(files):
+    """(image files, flash files): what goes into the ROMFS image (every
+    compiled module) and what stays on the read-write filesystem."""
+    image = {p: d for p, d in files.items() if p not in ROMFS_FLASH}
+    flash = {p: d for p, d in files.items() if p in ROMFS_FLASH}
+    return image, flash
+
+
+def build_romfs_image(image_files, mpremote=None):
+    """Bytes of a ROMFS image holding these files (path -> bytes), built
+    by mpremote's own `romfs build` from a staging folder. The files are
+    already compiled (.mpy from our mpy-cross cache), so mpremote is told
+    not to compile."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="moontable-romfs-") as tmp:
+        src = Path(tmp) / "rom"
+        for rel, data in image_files.items():
+            dst = src / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes(data)
+        out = Path(tmp) / "app.romfs"
+        cmd = mpremote or [sys.executable, "-m", "mpremote"]
+        proc = subprocess.run(cmd + ["romfs", "--no-mpy", "--output", str(out), "build", str(src)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0 or not out.exists():
+            raise DeployError("mpremote romfs build failed: %s" % (proc.stderr.strip() or proc.stdout.strip()))
+        return out.read_bytes()
 
 
 def compiled_version(files):
@@ -398,6 +440,59 @@ class Board:
             out.update(self.eval_script(_HASH % (paths[i:i + 40],)))
         return out
 
+    def romfs_partition(self):
+        """Size in bytes of the board's ROMFS partition, or None when its
+        MicroPython has none (no vfs.rom_ioctl, or no partition): what
+        `mpremote romfs query` reports, asked over the open raw REPL."""
+        from mpremote.commands import CommandError, _do_romfs_query_partition
+
+        self.exec("import vfs")
+        if not self.eval("hasattr(vfs, 'rom_ioctl')") or self.eval("vfs.rom_ioctl(1)") <= 0:
+            return None
+        try:
+            _has_object, size, _block = _quiet(_do_romfs_query_partition, self.t, ROMFS_PARTITION)
+        except CommandError:
+            return None
+        return size
+
+    def romfs_deploy(self, image):
+        """Write an image to the ROMFS partition with mpremote's own
+        `romfs deploy` (which checks the header and the size again)."""
+        import argparse
+        import tempfile
+
+        from mpremote.commands import CommandError, do_romfs
+
+        class State:  # the part of mpremote's state that `romfs deploy` uses
+            transport = self.t
+
+            def ensure_raw_repl(self):
+                pass  # already in the raw REPL
+
+            def did_action(self):
+                pass
+
+        with tempfile.TemporaryDirectory(prefix="moontable-romfs-") as tmp:
+            path = Path(tmp) / "app.romfs"
+            path.write_bytes(image)
+            args = argparse.Namespace(command=["deploy"], path=str(path), partition=ROMFS_PARTITION, mpy=False)
+            try:
+                _quiet(do_romfs, State(), args)
+            except (CommandError, SystemExit) as e:
+                raise DeployError("mpremote romfs deploy failed: %s" % (e,))
+
+    def remove_empty_dirs(self, paths):
+        """Remove the folders of these files that are empty now: an empty
+        folder on the flash would shadow the package of the same name in
+        the ROMFS image (the flash comes first on sys.path)."""
+        dirs = set()
+        for p in paths:
+            parts = p.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                dirs.add("/".join(parts[:i]))
+        for d in sorted(dirs, key=lambda s: -s.count("/")):
+            self.exec("import os\ntry:\n os.rmdir(%r)\nexcept OSError:\n pass" % d)
+
     # -- changes ---------------------------------------------------------------------
     def ensure_dirs(self, paths, present):
         have = set()
@@ -459,6 +554,16 @@ class Board:
             pass
 
 
+def _quiet(fn, *args):
+    """Call one of mpremote's command functions without its progress
+    printing (our own log says what happened)."""
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args)
+
+
 # --- the whole deploy ---------------------------------------------------------------
 def resolve_port(port):
     if port:
@@ -473,13 +578,18 @@ def resolve_port(port):
         raise DeployError(str(e))
 
 
-def deploy(port=None, board=None, dry_run=False, log=print, transport=None, reset=True):
+def deploy(port=None, board=None, dry_run=False, log=print, transport=None, reset=True, romfs=False):
     """Flash the app. Returns a summary dict; raises DeployError with a
-    message for the player when something is wrong."""
+    message for the player when something is wrong. With `romfs`, the
+    compiled app goes into the board's ROMFS partition if it has one."""
     if board is not None:
         pin_map(board)  # an unknown board is refused before anything else
     files = build_app()
     ours = compiled_version(files)
+    image = None
+    if romfs:
+        image_files, _ = romfs_split(files)
+        image = build_romfs_image(image_files)
     port = resolve_port(port) if transport is None else port
     dev = Board(port, transport=transport, log=log)
     try:
@@ -501,12 +611,31 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
         check_compat(ident["mpy"], ours, board)
         if ident["platform"] in ("rp2", "esp32"):
             dev.exec("import os\nos.chdir('/')")  # the flash root, whatever the app left
+        rom = None
+        if image is not None:
+            size = dev.romfs_partition()
+            if size is None:
+                log("this board's MicroPython has no ROMFS partition: deploying files instead "
+                    "(docs/deploy.md says which firmware has one)")
+                image = None
+            elif len(image) > size:
+                raise DeployError("the ROMFS image is %d bytes but the board's partition holds %d: "
+                                  "deploy without --romfs" % (len(image), size))
+            else:
+                log("ROMFS image %d bytes, partition %d bytes (%d%% used)"
+                    % (len(image), size, 100 * len(image) // size))
+                rom = {"size": len(image), "partition": size, "sha256": sha256(image)}
+                files = romfs_split(files)[1]
         manifest = dev.read_manifest()
         present = dev.listing()
         todo = plan(files, manifest, present)
         summary = {"board": board, "port": port, "sent": [p for p, _ in todo["send"]],
                    "removed": [p for p, _ in todo["remove"]], "unchanged": len(todo["keep"]),
-                   "dry_run": dry_run, "stopped_app": dev.stopped_app}
+                   "dry_run": dry_run, "stopped_app": dev.stopped_app, "romfs": rom}
+        old_rom = (manifest or {}).get("romfs") if isinstance(manifest, dict) else None
+        if rom is not None:
+            rom["sent"] = not (isinstance(old_rom, dict) and old_rom.get("sha256") == rom["sha256"])
+            log("%s the ROMFS image" % (("would write" if dry_run else "write") if rom["sent"] else "unchanged:"))
         for path, why in todo["send"]:
             log("%s %s (%s, %d bytes)" % ("would send" if dry_run else "send", path, why, len(files[path])))
         for path, why in todo["remove"]:
@@ -522,11 +651,15 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
                 dev.leave()
             return summary
 
+        if rom is not None and rom["sent"]:
+            dev.romfs_deploy(image)
         dev.ensure_dirs([p for p, _ in todo["send"]], present)
         for path, _why in todo["send"]:
             dev.write(path, files[path])
         for path, _why in todo["remove"]:
             dev.remove(path)
+        if rom is not None:
+            dev.remove_empty_dirs([p for p, _ in todo["remove"]])
 
         bad = verify(dev, files)
         if bad:
@@ -540,6 +673,8 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
         manifest = {"app": "moontable", "board": board, "mpy": "%d.%d" % ours,
                     "deployed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "files": {p: sha256(files[p]) for p in files}}
+        if rom is not None:
+            manifest["romfs"] = {"size": rom["size"], "sha256": rom["sha256"]}
         manifest.update(versions())
         written = dev.write_manifest(manifest)
         back = dev.hashes([MANIFEST])

@@ -1,6 +1,7 @@
-"""`moontable flash [--port PORT] [--board pico|esp32|sim] [--dry-run]`:
+"""`moontable flash [--port PORT] [--board pico|esp32|sim] [--romfs] [--dry-run]`:
 compile the app to .mpy and deploy it to a MicroPython board over USB
-serial (see docs/deploy.md and host/deploy.py for what and why)."""
+serial (see docs/deploy.md and host/deploy.py for what and why); with
+--romfs, as one ROMFS image where the board's firmware has a partition."""
 
 import json
 import sys
@@ -16,7 +17,12 @@ def add_arguments(parser):
     parser.add_argument("--board", choices=BOARDS,
                         help="which pin map to install (default: from the board's sys.platform: "
                         "rp2 -> pico, esp32 -> esp32, the unix port -> sim)")
-    parser.add_argument("--dry-run", action="store_true", help="list what would be sent and removed; change nothing")
+    parser.add_argument("--romfs", action="store_true",
+                        help="put the compiled app in the board's ROMFS partition (MicroPython 1.25+ firmware that "
+                        "has one), keeping its code out of RAM; other boards get files as without it")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="list what would be sent and removed (with --romfs: the image size against the "
+                        "partition); change nothing")
     parser.add_argument("--no-reset", action="store_true", help="leave the board at the REPL afterwards")
     parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
 
@@ -29,7 +35,7 @@ def run(args):
 
     try:
         summary = deploy(port=args.port, board=args.board, dry_run=args.dry_run, log=log,
-                         reset=not args.no_reset)
+                         reset=not args.no_reset, romfs=args.romfs)
     except DeployError as e:
         print("moontable flash: %s" % e, file=sys.stderr)
         return 1

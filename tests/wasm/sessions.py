@@ -42,8 +42,10 @@ class _Patch:
             setattr(o, n, v)
 
 
-def run_session(name, folder, wasm=True, romfs=None, heap="176K"):
-    """Play session `name` with its flash under `folder`. Returns
+def run_session(name, folder, wasm=True, romfs=None, heap="176K", prelude=None):
+    """Play session `name` with its flash under `folder` (`romfs=True`: laid
+    out as `moontable flash --romfs` does; `prelude`: code main.py runs
+    first). Returns
     {"events", "state", "header", "heap"} ("heap": the 32-bit runner's
     figures, or None on the unix port)."""
     folder = Path(folder)
@@ -52,7 +54,7 @@ def run_session(name, folder, wasm=True, romfs=None, heap="176K"):
 
     def make(flash, *a, **k):
         if wasm:
-            b = WasmBoard(flash, *a, romfs=romfs, **k)
+            b = WasmBoard(flash, *a, romfs=romfs, prelude=prelude, **k)
         else:
             b = simtools.__dict__["_unix_board"](flash, *a, **k)
         boards.append(b)

@@ -65,16 +65,52 @@ class _Wrapper:
         self.path.chmod(0o755)
 
 
+_ROMFS = {}
+
+
+def romfs_layout():
+    """(image path, {flash path: bytes}): the app as `moontable flash
+    --romfs` lays it out on a board with the sim pin map (host/deploy.py
+    builds both; the image with mpremote's `romfs build`). Built once per
+    process, into build/wasm-romfs/."""
+    if not _ROMFS:
+        from host import deploy as dp
+
+        files = dp.build_app()
+        files["board.json"] = dp.pin_map("sim")
+        image_files, flash_files = dp.romfs_split(files)
+        out = ROOT / "build" / "wasm-romfs"
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / ("app-%d.romfs" % os.getpid())
+        path.write_bytes(dp.build_romfs_image(image_files))
+        _ROMFS["layout"] = (path, flash_files)
+    return _ROMFS["layout"]
+
+
 class WasmBoard(SimBoard):
     """SimBoard whose firmware runs under the 32-bit WebAssembly port.
 
-    `romfs` (bytes path of an image from `mpremote romfs build`) mounts
-    the compiled app at /rom, as `moontable flash --romfs` lays a board
-    out; the flash folder then holds main.py, board.json and data only."""
+    With `romfs=True` the board is laid out as `moontable flash --romfs`
+    does it (romfs_layout()): the compiled app in a ROMFS image mounted at
+    /rom, and only main.py, board.json and the data on the flash folder.
+    (`romfs` may also name another image file.)"""
 
-    def __init__(self, flash, *args, romfs=None, **kw):
+    def __init__(self, flash, *args, romfs=None, prelude=None, **kw):
+        deploy = kw.pop("do_deploy", True)
+        if romfs is True:
+            romfs, flash_files = romfs_layout()
+            if deploy:
+                Path(flash).mkdir(parents=True, exist_ok=True)
+                for rel, data in flash_files.items():
+                    (Path(flash) / rel).write_bytes(data)
+            deploy = False
         self.romfs = romfs
-        super().__init__(flash, *args, do_deploy=kw.pop("do_deploy", romfs is None), **kw)
+        super().__init__(flash, *args, do_deploy=deploy, **kw)
+        if prelude:
+            # code run before the boot (bench/memory.py switches a memory
+            # saving off at run time this way, leaving the firmware as it is)
+            main = self.flash / "main.py"
+            main.write_text(prelude + "\n" + main.read_text())
         self.stats_file = self.flash.parent / (self.flash.name + ".wasm-heap.json")
         self._wrapper = _Wrapper(self.flash.parent, self.stats_file)
 
