@@ -440,7 +440,7 @@ class Database:
             raise DbError("cannot open database %s: %s" % (path, e))
         db = cls(conn, path)
         try:
-            db._check_ours(allow_empty=True)
+            db._check_ours_waiting()
             db._configure()
             db._migrate()
         except sqlite3.DatabaseError as e:
@@ -490,6 +490,18 @@ class Database:
             if conn is not None:
                 conn.close()
             raise
+
+    def _check_ours_waiting(self):
+        """_check_ours for a writer: another process creating the same file
+        this instant (switching it to WAL) may hold it for a moment."""
+        for attempt in range(200):
+            try:
+                return self._check_ours(allow_empty=True)
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e):
+                    raise
+                time.sleep(0.05)
+        raise DbError("%s stayed locked by another program" % self.path)
 
     def _check_ours(self, allow_empty):
         """DbError unless the file is a moontable database (or, when
