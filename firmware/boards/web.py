@@ -1,0 +1,224 @@
+"""The board in a web page (web/page/device.mjs): MicroPython's WebAssembly
+port in a browser, with the panel, the buttons and the buzzer on the page.
+
+- The panel: the firmware's own driver (adafruit_ssd1306 through oled.py)
+  writes to an I2C bus whose only device is the simulator's SSD1306
+  emulator (host/sim/ssd1306_emu.py, shipped with the page), so the page
+  and the terminal simulator decode the same command stream with the same
+  code. The page reads the emulated panel (`panel()`), never the driver's
+  frame buffer, and draws it on a canvas.
+- The panel's text: every string drawn with text() since the last clear is
+  kept, so the page can mirror the screen into an aria-live region for a
+  screen reader (and the tests can read it). Text drawn dark on a lit band
+  is the selected menu row; it is marked with "> ".
+- Buttons, buzzer: the page's `webhost` module (buttons() -> mask,
+  tone(freq), off()). The page feeds the mask with real press and release
+  times; the firmware's buttons.py does the long press and repeat timing.
+- The clock is time.ticks_ms(), the port's own monotonic clock: the page
+  calls one loop pass per timer tick (hand_over), and the countdowns are the
+  firmware's deadline arithmetic against this clock, so a late tick never
+  makes them drift.
+- Flash: the data folder is in the port's in-memory filesystem; the page
+  mirrors every change to the browser's storage as it happens and puts it
+  back before the next boot, like a board's flash across a power cut.
+"""
+
+import os
+import time
+
+import webhost
+from uctypes import addressof
+
+from i2c_adapter import BusioI2C
+from oled import Oled
+
+
+class EmulatedBus:
+    """machine.I2C's surface (writeto, readfrom_into, scan) with one
+    device on it: the SSD1306 emulator."""
+
+    def __init__(self, emu):
+        self.emu = emu
+
+    def writeto(self, addr, buf, stop=True):
+        if not self.emu.write(addr, buf):
+            raise OSError(19, "no I2C device at 0x%02x" % addr)
+        return len(buf)
+
+    def writevto(self, addr, bufs, stop=True):
+        return self.writeto(addr, b"".join(bytes(b) for b in bufs), stop)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        data = self.emu.read(addr, len(buf))
+        if data is None:
+            raise OSError(19, "no I2C device at 0x%02x" % addr)
+        buf[:] = data
+
+    def readfrom(self, addr, n, stop=True):
+        buf = bytearray(n)
+        self.readfrom_into(addr, buf)
+        return bytes(buf)
+
+    def scan(self):
+        return [self.emu.addr]
+
+
+class TextOled(Oled):
+    """The firmware's Oled, also keeping the strings drawn since the last
+    full clear, as (y, x, text, selected)."""
+
+    def __init__(self, *args, **kw):
+        self.drawn = []
+        super().__init__(*args, **kw)
+
+    def fill(self, c):
+        self.drawn = []
+        super().fill(c)
+
+    def text(self, s, x, y, c=1, *rest):
+        self.drawn.append((y, x, s, c == 0 and y >= 9))  # dark text below the title bar: the selected row
+        super().text(s, x, y, c, *rest)
+
+    def lines(self):
+        """The text on the panel, top to bottom, one line per text row."""
+        rows = []
+        for y, x, s, sel in sorted(self.drawn):
+            s = s.strip()
+            if not s:
+                continue
+            if rows and abs(rows[-1][0] - y) < 4:
+                rows[-1][1].append(s)
+                rows[-1][2] = rows[-1][2] or sel
+            else:
+                rows.append([y, [s], sel])
+        return [("> " if sel else "") + " ".join(parts) for _y, parts, sel in rows]
+
+
+class PageButtons:
+    def read(self):
+        return webhost.buttons()
+
+
+class PageBuzzer:
+    def __init__(self, cfg):
+        self.freq = cfg.get("buzzer", {}).get("freq", 2700)
+
+    def tone(self, freq=None):
+        webhost.tone(freq or self.freq)
+
+    def off(self):
+        webhost.off()
+
+
+class WebBoard:
+    """The Board surface (boards/__init__.py) in a web page."""
+
+    def __init__(self, cfg):
+        import ssd1306_emu
+
+        if not hasattr(ssd1306_emu, "_upy_deque"):
+            # the emulator builds deque(maxlen=...), a keyword MicroPython's
+            # deque does not take; the positional form is the same deque
+            from collections import deque
+
+            ssd1306_emu._upy_deque = True
+            ssd1306_emu.deque = lambda maxlen: deque((), maxlen)
+        d = cfg.get("display", {})
+        w, h = d.get("width", 128), d.get("height", 64)
+        addr = cfg["i2c"].get("addr", 0x3C)
+        self.emu = ssd1306_emu.Ssd1306Emulator(w, h, addr)
+        self.display = TextOled(BusioI2C(EmulatedBus(self.emu)), w, h, addr)
+        self.buttons = PageButtons()
+        self.buzzer = PageBuzzer(cfg)
+        self.cfg = cfg
+        self.info = {"board": "web", "id": webhost.device_id()}
+        self.storage_root = os.getcwd() + "/data"
+        self._seen = -1  # emulator transactions when the panel was last read
+        self._frame = None
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def idle(self, ms):
+        # the page's timer is the pause between passes
+        pass
+
+    def read_byte(self):
+        return None  # no USB serial in a page: records leave as downloads
+
+    def write(self, data):
+        pass
+
+    def random32(self):
+        return int.from_bytes(os.urandom(4), "big")
+
+    def panel(self):
+        """The emulated panel packed as MONO_VLSB (bit 0 at the top of each
+        8-row page), as the address of bytes in this interpreter's memory,
+        or 0 when nothing reached the panel since the last call. Kept
+        referenced here until the next change, so the page can read it."""
+        emu = self.emu
+        if emu.transactions == self._seen:
+            return 0
+        self._seen = emu.transactions
+        self._frame = emu.vlsb()
+        return addressof(self._frame)
+
+    def text(self):
+        return "\n".join(self.display.lines())
+
+    def hand_over(self, app):
+        """Boot the app, then let the page call one loop pass at a time
+        (main.py calls this instead of app.run): the port collects garbage
+        only when a call from the page returns."""
+        app.boot()
+        self.app = app
+
+        def step():
+            if not app.running:
+                return False
+            app.step()
+            if not app.running:
+                app.shutdown()
+            return app.running
+
+        webhost.drive(step)
+
+    def records(self):
+        """The finished games on flash, as JSON text for the page's
+        download list: [{"id", "file", "title"}], newest first. The game
+        in progress (the index's \"cur\") is not finished."""
+        import json
+
+        from shared_rules import display_name
+        from shared_rules.wire import decode
+
+        root = self.storage_root
+        try:
+            with open(root + "/index.json") as f:
+                cur = json.load(f).get("cur")
+        except (OSError, ValueError):
+            cur = None
+        out = []
+        try:
+            names = sorted(os.listdir(root + "/games"))
+        except OSError:
+            names = []
+        for name in names:
+            if not name.endswith(".jsonl") or name[:-6] == cur:
+                continue
+            path = root + "/games/" + name
+            title = name[:-6]
+            try:
+                with open(path, "rb") as f:
+                    head = decode(f.readline())
+                title = "%s: %s" % (display_name(head.get("game", "")), ", ".join(head.get("players", ())))
+            except Exception:
+                pass  # a damaged header still downloads: the PC names the fault
+            out.append({"id": name[:-6], "file": path, "title": title})
+        out.reverse()
+        return json.dumps(out)
+
+
+def setup(cfg):
+    return WebBoard(cfg)

@@ -1,0 +1,177 @@
+"""The web page in a real headless Chromium, for the tests: build the page
+(web/build.py) into a temporary folder, serve it from 127.0.0.1 on a free
+port with Python's own static file server, and drive it with selenium.
+
+Chromium and chromedriver are Debian's `chromium` and `chromium-driver`
+(.ci/run installs them). Without them these tests are skipped with a
+reason that says how to install them; `make test` says so too.
+"""
+
+import functools
+import http.server
+import shutil
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = "apt-get install -y chromium chromium-driver"
+# Generous: the tests must pass on a slow, loaded machine. They wait on
+# conditions, never on wall-clock figures.
+WAIT_S = 120
+
+BITS = {"up": 1, "down": 2, "ok": 4, "back": 8}
+
+
+def chromium_paths():
+    """(chromium, chromedriver) or None when either is missing."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    return (browser, driver) if browser and driver else None
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *args):
+        pass
+
+
+class Server:
+    """A static file server for `folder` on 127.0.0.1, on a free port."""
+
+    def __init__(self, folder):
+        handler = functools.partial(QuietHandler, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def new_browser(profile, downloads, width=420, height=900):
+    """A headless Chromium with a fresh profile, downloads into `downloads`."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    browser, driver = chromium_paths()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = browser
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required",
+                "--user-data-dir=%s" % profile, "--window-size=%d,%d" % (width, height)):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {
+        "download.default_directory": str(downloads),
+        "download.prompt_for_download": False,
+        "safebrowsing.enabled": False,
+    })
+    d = webdriver.Chrome(options=opts, service=Service(driver))
+    d.set_script_timeout(WAIT_S)
+    d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    return d
+
+
+class Page:
+    """The device page in one browser: its buttons, its screen text, its
+    panel pixels."""
+
+    def __init__(self, driver, url):
+        self.d = driver
+        self.url = url
+
+    def open(self):
+        self.d.get(self.url)
+        self.wait(lambda: self.js("return moontable.ready && moontable.frame !== null") or self.error(), "the device to start")
+        assert not self.error(), self.error()
+        return self
+
+    def js(self, code, *args):
+        return self.d.execute_script(code, *args)
+
+    def error(self):
+        return self.js("return window.moontable ? moontable.error : null")
+
+    def wait(self, cond, what, timeout=WAIT_S):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if cond():
+                return
+            time.sleep(0.05)
+        raise AssertionError("timed out waiting for %s; screen:\n%s\nconsole:\n%s" % (what, self.text(), self.console()))
+
+    def text(self):
+        """The screen as the aria-live region tells a screen reader."""
+        from selenium.webdriver.common.by import By
+
+        return self.d.find_element(By.ID, "screen-text").get_attribute("textContent")
+
+    def console(self):
+        return self.js("return moontable.console")
+
+    def frame(self):
+        """The emulated panel's bytes (MONO_VLSB) the page last painted."""
+        return bytes(self.js("return Array.from(moontable.frame)"))
+
+    def canvas_pixels(self):
+        """The canvas, read back: 64 rows of 128 values, 1 = lit."""
+        data = self.js("""
+            const c = document.getElementById('panel');
+            const d = c.getContext('2d').getImageData(0, 0, 128, 64).data;
+            const out = [];
+            for (let i = 0; i < d.length; i += 4) out.push(d[i] || d[i + 1] || d[i + 2] ? 1 : 0);
+            return out;""")
+        return [data[y * 128:(y + 1) * 128] for y in range(64)]
+
+    def passes(self):
+        return self.js("return moontable.stats.passes")
+
+    def settle(self, passes=4):
+        """Let the firmware see every queued button change, then run a few
+        more loop passes (past the debounce, and a redraw)."""
+        self.wait(lambda: self.js("return moontable.pendingLevels") == 0, "the buttons to be taken")
+        start = self.passes()
+        self.wait(lambda: self.passes() >= start + passes, "%d loop passes" % passes)
+
+    def press(self, name, after=4):
+        """A click of an on-screen button (mouse down and up at once)."""
+        from selenium.webdriver.common.by import By
+
+        self.d.find_element(By.ID, "btn-" + name).click()
+        self.settle(after)
+
+    def long_press(self, name, hold_s=1.0):
+        """Hold an on-screen button down for hold_s, then let go."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        el = self.d.find_element(By.ID, "btn-" + name)
+        ActionChains(self.d).click_and_hold(el).pause(hold_s).release().perform()
+        self.settle()
+
+    def wait_text(self, needle, what=None):
+        self.wait(lambda: needle in self.text(), what or repr(needle))
+
+    def lines(self):
+        return [l for l in self.text().split("\n") if l.strip()]
+
+    def selected(self):
+        for l in self.lines():
+            if l.startswith("> "):
+                return l[2:]
+        return None
+
+    def choose(self, label, max_steps=30):
+        """Move the menu selection down to the row containing `label`, then OK."""
+        for _ in range(max_steps):
+            sel = self.selected()
+            if sel is not None and label in sel:
+                self.press("ok")
+                return
+            self.press("down")
+        raise AssertionError("menu item %r not found; screen:\n%s" % (label, self.text()))
