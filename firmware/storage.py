@@ -103,7 +103,15 @@ class Store:
             k += 1
         dst = "%s.file%d" % (p, k)
         os.rename(p, dst)
-        self.warnings.append("%s was a file, not a folder: kept as %s" % (p, dst))
+        self.warnings.append("%s was a file, not a folder: kept as %s" % (self.show(p), self.show(dst)))
+
+    def show(self, p):
+        """p as a player reads it: inside the data folder, relative to it
+        (the screen is 16 characters wide), else its last part."""
+        root = self.root + "/"
+        if p.startswith(root):
+            return p[len(root):]
+        return p.rsplit("/", 1)[-1]
 
     def kind(self, p):
         """0 if nothing is at p, else its stat type bits (_DIR, _FILE, ...)."""
@@ -214,10 +222,11 @@ class Store:
         empty (it holds nothing), else leave it and say so. True if gone."""
         try:
             os.rmdir(p)
-            self.warnings.append("removed the empty folder %s (the device writes a file there)" % p)
+            self.warnings.append("removed the empty folder %s (the device writes a file there)" % self.show(p))
             return True
         except OSError:
-            self.warnings.append("%s is a folder with files in it; move it away (the device writes a file there)" % p)
+            self.warnings.append("%s is a folder with files in it; move it away (the device writes a file there)"
+                                 % self.show(p))
             return False
 
     # --- small JSON files ------------------------------------------------
