@@ -139,7 +139,16 @@ class App:
 
     # -- games ---------------------------------------------------------------
     def start_game(self, game, players, options):
-        """Create the match, journal its header, open the game screen."""
+        """Create the match, journal its header, open the game screen.
+        The menus that asked for the game (or the finished game before a
+        rematch) are let go first, so the new game's rules have the heap;
+        a start the rules refuse goes back Home with their reason."""
+        self.stack = []
+        if self.session is not None and self.session.state.get("over"):
+            self.session = None
+        gc.collect()
+        drop(MENU_MODULES)
+        gc.collect()
         from shared_rules.match import Match
         from screens.session import Session
 
@@ -147,11 +156,13 @@ class App:
             match = Match(game, players, options, {"device": self.board.info.get("id")})
             resident = loaded_rules()
         except RuleError as e:
+            self.home()
             self.toast(str(e))
             return False
         if self.journal.space_low():
             self.journal.reclaim()
         if self.journal.space_low():
+            self.home()
             self.toast("Flash is almost full: delete synced games (Games menu) first")
             return False
         t = self.epoch()

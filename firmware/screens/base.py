@@ -263,7 +263,7 @@ class Notice(Screen):
     def __init__(self, app, title, text, on_done=None):
         super().__init__(app)
         self.title = title
-        self.lines = wrap(text, COLS, 40)
+        self.lines = wrap(text, COLS - 1, 40)  # the last column is the scroll marks
         self.top = 0
         self.on_done = on_done
 
@@ -279,7 +279,7 @@ class Notice(Screen):
         title_bar(d, self.title)
         y = 11
         for line in self.lines[self.top : self.top + 5]:
-            d.text(line[:15], 0, y, 1)
+            d.text(line, 0, y, 1)
             y += 9
         scroll_marks(d, self.top > 0, self.top + 5 < len(self.lines), 11, 47)
         d.text("OK: continue", 0, 56, 1)

@@ -11,7 +11,7 @@ The choices come from the rules' legal() spec, so only legal inputs are
 offered. BACK steps back one field; BACK on the first field cancels."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
-from screens.base import Menu, NumberPick, Screen, title_bar
+from screens.base import Menu, NumberPick, Screen, scroll_marks, title_bar
 
 
 def put(ev, key, value):
@@ -131,10 +131,11 @@ class MultiPick(Screen):
                 label = ("[x] " if v in self.ticked else "[ ] ") + label
             c = 1
             if i == self.index:
-                d.fill_rect(0, y - 1, 128, 9, 1)
+                d.fill_rect(0, y - 1, 122, 9, 1)
                 c = 0
-            d.text(label[:16], 1, y, c)
+            d.text(label[:15], 1, y, c)
             y += 9
+        scroll_marks(d, self.top > 0, self.top + 6 < len(rows))
 
 
 def seats(names, seats_list, extra=None):
