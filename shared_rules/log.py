@@ -27,6 +27,7 @@ def parse_line(raw, lineno, last):
 
 
 CHUNK = 512  # bytes _raw_lines reads at a time (its buffer grows for a longer line)
+LINE_MAX = 2048  # bytes in one line: a record is far shorter (a header of 8 long names: 800)
 
 
 def _raw_lines(stream):
@@ -53,7 +54,11 @@ def _raw_lines(stream):
             have -= start
             buf[:have] = bytes(view[start:start + have])
         elif have == len(buf):  # one line fills the buffer: make room
-            buf = buf + bytes(len(buf))  # a new buffer: the view pins the old one
+            if have >= LINE_MAX:
+                yield None  # iter_lines names the line; reading stops here
+                return
+            view = None  # (a live view pins the buffer's size)
+            buf.extend(bytes(len(buf)))
             view = memoryview(buf)
     if have:
         yield bytes(view[:have])
@@ -67,6 +72,8 @@ def iter_lines(stream):
     pending_no = 0
     for raw in _raw_lines(stream):
         lineno += 1
+        if raw is None:
+            raise LogError(lineno, "line is longer than %d bytes: no record is, so the log is damaged" % LINE_MAX)
         if raw[0] <= 32 and not raw.strip():  # strip() only for lines that may be blank
             continue
         if pending is not None:
@@ -126,6 +133,8 @@ class Replay:
                     self.step(decode_line(raw, False), lineno)
         except RuleError as e:
             raise LogError(lineno, str(e))
+        except LogError:
+            raise
         except LineError:
             parse_line(raw, lineno, last)  # raises the LogError naming the cause
             raise

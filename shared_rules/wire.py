@@ -18,6 +18,23 @@ except ImportError:  # a MicroPython build without binascii.crc32
     _crc32 = None
 
 _TABLE = None
+MAX_LISTS = 200  # "[" and "{" in one line: no record comes near; deeper is hostile
+
+
+def _no_constant(name):
+    raise LineError("json", "%s is not a JSON number" % name)
+
+
+# MicroPython's json refuses NaN and Infinity; CPython's reads them unless
+# told not to. A log must replay the same on both, so the PC refuses too.
+if hasattr(json, "JSONDecoder"):  # CPython
+    _decoder = json.JSONDecoder(parse_constant=_no_constant)
+
+    def _loads(body):
+        # "surrogatepass": as json.loads does for bytes (and MicroPython too)
+        return _decoder.decode(body.decode("utf-8", "surrogatepass"))
+else:
+    _loads = json.loads
 
 
 def crc32(data):
@@ -62,13 +79,15 @@ def encode(obj):
 def decode(line, need_crc=False):
     """bytes or str of one line (with or without LF) -> the JSON object.
 
-    Raises LineError naming what is wrong: bad CRC, bad JSON, missing CRC
-    when need_crc, or a value that is not a JSON object."""
+    Raises LineError naming what is wrong: bad CRC, bad JSON (NaN and
+    Infinity, raw control characters and nesting past MAX_LISTS included,
+    on both interpreters alike), missing CRC when need_crc, or a value
+    that is not a JSON object."""
     try:
         return decode_line(line, need_crc)
     except LineError:
         raise
-    except (ValueError, UnicodeError):
+    except (ValueError, UnicodeError):  # (MicroPython's UnicodeError is no ValueError)
         # decode_line lets int() and json.loads() raise; name the cause here.
         tab = line.rfind(b"\t" if type(line) is bytes else "\t")
         if tab >= 0:
@@ -106,7 +125,15 @@ def decode_line(line, need_crc):
         if need_crc:
             raise LineError("crc", "line has no CRC")
         body = line[:end] if end != len(line) else line
-    obj = json.loads(body)
+    # Checked before parsing, alike on both interpreters: MicroPython's json
+    # takes raw control characters inside strings and CPython's refuses
+    # them; CPython's recursion gives out on deep nesting, MicroPython's
+    # heap on deeper still. min() and count() run in C, cheap per line.
+    if body and min(body) < 32:
+        raise LineError("json", "a raw control character (code %d) in the line: JSON text must escape it" % min(body))
+    if body.count(b"[") + body.count(b"{") > MAX_LISTS:
+        raise LineError("json", "more than %d lists and objects in one line: nested too deep for a record" % MAX_LISTS)
+    obj = _loads(body)
     if type(obj) is not dict:
         raise LineError("shape", "expected a JSON object, got %s" % type(obj).__name__)
     return obj

@@ -38,3 +38,51 @@ def test_rules_suite_passes_under_micropython(tmp_path):
     assert summary, "runner printed no summary:\n" + out
     assert proc.returncode == 0 and summary.group(2) == "0", out
     assert int(summary.group(1)) > 0, out
+
+
+# Decodes every line of a file with shared_rules.wire and prints one answer
+# per line; the same script runs under both interpreters (argv: root, file).
+_AGREE = r'''
+import sys
+sys.path.insert(0, sys.argv[1])
+from shared_rules.wire import LineError, decode
+
+
+def canon(v):
+    if type(v) is dict:
+        return "{" + ",".join([canon(k) + ":" + canon(v[k]) for k in sorted(v)]) + "}"
+    if type(v) is list:
+        return "[" + ",".join([canon(x) for x in v]) + "]"
+    if type(v) is str:
+        return "s" + ".".join([str(ord(c)) for c in v])
+    return type(v).__name__ + ":" + repr(v)
+
+
+with open(sys.argv[2], "rb") as f:
+    for line in f.read().split(b"\n"):
+        if line:
+            try:
+                print("ok " + canon(decode(line)))
+            except LineError as e:
+                print("refused " + e.kind)
+'''
+
+
+def test_both_interpreters_answer_hostile_lines_alike(tmp_path):
+    """The promise of the log format: a line means the same to the board
+    and to the PC. NaN, Infinity, raw control characters, deep nesting,
+    bad CRCs and lone surrogates get the same answer from both."""
+    script = tmp_path / "agree.py"
+    script.write_text(_AGREE)
+    lines = ROOT / "tests" / "data" / "hostile-lines.txt"
+    deep = tmp_path / "deep.txt"
+    deep.write_bytes(b'{"a":' + b"[" * 100000 + b"]" * 100000 + b"}\n" + b'{"a":' + b"[" * 40 + b"]" * 40 + b"}\n")
+    for data in (lines, deep):
+        answers = []
+        for exe in (micropython_path(), sys.executable):
+            cmd = [exe] + (["-X", "heapsize=1M"] if exe != sys.executable else []) + [str(script), str(ROOT), str(data)]
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+            assert proc.returncode == 0, proc.stdout + proc.stderr
+            answers.append(proc.stdout.splitlines())
+        assert answers[0] == answers[1], "\n".join("%s | %s" % pair for pair in zip(*answers) if pair[0] != pair[1])
+        assert any(a.startswith("ok") for a in answers[0]) and any(a.startswith("refused") for a in answers[0])
