@@ -213,47 +213,11 @@ class Ask(Screen):
         d.text("OK=yes  BACK=no", 4, 56, 1)
 
 
-class Banner(Screen):
-    """A moment worth a shout ("Shot the moon!", "Ann wins!"): a framed
-    message over the whole panel, gone after `ms` or at any button press.
-    Game screens push it with banner(app, text)."""
-
-    def __init__(self, app, text, ms=3000):
-        super().__init__(app)
-        self.lines = wrap(text, 14, 3)
-        self.ms = ms
-        self.until = (app.ticks() + ms) & ((1 << 30) - 1)
-
-    def button(self, b, kind, count):
-        if kind == PRESS or kind == LONG:
-            self.app.pop()
-
-    def update(self, now):
-        from shared_rules.timer import ticks_diff
-
-        if self.app.toast_lines is not None:  # its time starts once a toast over it is gone
-            self.until = (now + self.ms) & ((1 << 30) - 1)
-            return False
-        if ticks_diff(now, self.until) >= 0:
-            self.app.pop()
-            return True
-        return False
-
-    def draw(self, d):
-        d.fill_rect(0, 0, 128, 64, 1)
-        d.fill_rect(3, 3, 122, 58, 0)
-        for x in (8, 112):  # a star in two corners
-            d.hline(x - 3, 10, 7, 1)
-            d.vline(x, 7, 7, 1)
-        n = len(self.lines)
-        y = 32 - (10 * n) // 2
-        for line in self.lines:
-            d.text(line, (128 - 8 * len(line)) // 2, y + 1, 1)
-            y += 10
-
-
 def banner(app, text, ms=3000):
-    """Show a Banner over the current screen."""
+    """Show a moment worth a shout ("Shot the moon!") over the current
+    screen for `ms`: a Banner, from screens/banner.py, loaded for it."""
+    from screens.banner import Banner
+
     app.push(Banner(app, text, ms))
 
 

@@ -192,7 +192,7 @@ class Play:
                 self.over_seen = True
                 w = s.match.winner()
                 if w is not None:
-                    from screens.base import Banner
+                    from screens.banner import Banner
 
                     self.app.push(Banner(self.app, "%s wins!" % s.names()[w]))
             elif not over:
