@@ -42,7 +42,7 @@ class _Patch:
             setattr(o, n, v)
 
 
-def run_session(name, folder, wasm=True, romfs=None, heap="176K", prelude=None):
+def run_session(name, folder, wasm=True, romfs=None, heap=None, prelude=None):
     """Play session `name` with its flash under `folder` (`romfs=True`: laid
     out as `moontable flash --romfs` does; `prelude`: code main.py runs
     first). Returns
@@ -63,7 +63,7 @@ def run_session(name, folder, wasm=True, romfs=None, heap="176K", prelude=None):
     patches = [(simtools, "SimBoard", make), (simtools, "snap", lambda board, name: None)]
     simtools.__dict__.setdefault("_unix_board", simtools.SimBoard)
     old_heap = os.environ.get("MOONSIM_HEAP")
-    os.environ["MOONSIM_HEAP"] = heap
+    os.environ["MOONSIM_HEAP"] = heap or simtools.TEST_HEAP  # the unix port's cap, as in tests/sim
     try:
         with _Patch(patches):
             SESSIONS[name](folder)
