@@ -90,27 +90,19 @@ def turn(s):
     return _turn[1]
 
 
-def _table_setup(s):
-    """The set-up is likely done on the table (the device not told): in
-    the first round, and after a round whose situation was not known."""
-    last = s.state.get("last")
-    return last is None or last.get("sit") is None
-
-
 def actions(s):
-    """The actions the rules allow now, the likely one first. In the set-up
-    phase after a table set-up, OK alone starts the minute (the device's
-    roll and the entered set-up are in the game menu); after a round the
-    device knew, its roll comes first. Once a bid of 70 closed the
-    bidding: the playing minute."""
+    """The actions the rules allow now, the likely one first: the set-up
+    done on the table (the device not told: "Skip set-up"), unless the
+    device knew the last round's, then its roll; once a bid of 70 closed
+    the bidding, the playing minute."""
     from screens.gcommon import offered
 
     mv = s.moves()
     acts = offered(mv, ACTIONS)
     st = s.state
-    if st["phase"] == "setup":
-        skip = [a for a in acts if a[1] == "setup_skip"]
-        acts = skip if _table_setup(s) else [a for a in acts if a[1] != "setup_skip"] + skip
+    last = st.get("last")
+    if st["phase"] == "setup" and last is not None and last.get("sit") is not None:
+        acts = [a for a in acts if a[1] != "setup_skip"] + [a for a in acts if a[1] == "setup_skip"]
     tu = mv.get("time_up")
     if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
         acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
@@ -207,9 +199,6 @@ def show_best(s, answer=None):
 
 def menu_items(s):
     items = [("Situation", "sit")] if s.state.get("sit") else []
-    if s.state["phase"] == "setup" and _table_setup(s):
-        items.append(("Device rolls", "setup_seed"))
-        items.append(("Enter set-up", "setup_enter"))
     if "fix_situation" in s.moves():
         items.append(("Correct set-up", "fix"))
     if _best_known(s):
@@ -290,7 +279,7 @@ def draw(d, s, play):
     elif ph == "first":
         hint(d, "OK: who sets up")
     elif ph == "setup":
-        hint(d, "OK:go BACK:roll" if _table_setup(s) else names[st["setter"]][:8] + " sets up")
+        hint(d, names[st["setter"]][:8] + " sets up")
     elif ph == "choose":
         hint(d, names[st["setter"]][:8] + " picks")
     elif ph == "betting":

@@ -28,7 +28,7 @@ def device_rolled_round(b, game="1 Basic", setter="P2"):
     """A two-player game whose first round the device sets up; returns
     with the situation screen closed, in the bidding minute."""
     st.start_two_player_moonstar(b, game, setter)
-    b.press("back")  # the game menu: the device's roll (OK alone: set up on the table)
+    b.press("ok")
     st.choose(b, "Device rolls")
     b.press("ok")  # close the situation
 
@@ -90,7 +90,7 @@ def test_situation_is_drawn_as_the_board(tmp_path):
     b = st.new_board(tmp_path)
     try:
         st.start_two_player_moonstar(b, "1 Basic", "P2")
-        b.press("back")
+        b.press("ok")
         st.choose(b, "Device rolls")
         sit = st.replay(tmp_path / "flash").state["sit"]
         scr = st.screen(b)
@@ -259,8 +259,10 @@ def test_bidding_screen_names_setter_and_keeps_the_bidder_clear_of_the_digits(tm
     try:
         st.start_two_player_moonstar(b, "1 Basic", "P2")
         scr = st.screen(b)
-        assert scr.splitlines()[0] == "R1 Set-up set:P2" and "OK:go BACK:roll" in scr, scr
-        b.press("ok")  # set up on the table: OK starts the minute
+        assert scr.splitlines()[0] == "R1 Set-up set:P2" and "P2 sets up" in scr, scr
+        b.press("ok")
+        assert st.screen(b).splitlines()[0] == "P2 sets up:", st.screen(b)  # the menu's question
+        st.choose(b, "Skip set-up")
         bid(b, "P1", 48)
         scr = st.screen(b)
         assert scr.splitlines()[0] == "R1 Bids set:P2" and "P1" in scr.splitlines(), scr
