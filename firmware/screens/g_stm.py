@@ -88,6 +88,11 @@ def pointing(s):
     return s.state["leader"] % len(_hand_names(s))
 
 
+def ring(s):
+    """The pointer goes round the hands: the players, and the Dummy with two."""
+    return len(_hand_names(s))
+
+
 def act_on(s, p):
     """OK on the game screen: the pointed-at hand won the trick."""
     spec = s.moves()["trick"]

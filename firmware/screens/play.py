@@ -71,13 +71,14 @@ class Play:
                 s.save_timer()
                 app.sound.watch(t)
                 self.shown = -1
-            elif self.pointed(s) is not None:
-                n = len(s.names())
-                self.cursor = (self.pointed(s) + (-1 if b == UP else 1)) % n
             else:
-                self.scroll += -1 if b == UP else 1
-                if self.scroll < 0:
-                    self.scroll = 0
+                at = self.pointed(s)
+                if at is None:
+                    self.scroll = max(0, self.scroll + (-1 if b == UP else 1))
+                    return
+                # round the seats (a game may point at more, e.g. the Dummy's hand)
+                n = self.ui.ring(s) if hasattr(self.ui, "ring") else len(s.names())
+                self.cursor = (at + (-1 if b == UP else 1)) % n
 
     def pointed(self, s):
         """The seat the screen points at: where UP/DOWN left it, else the

@@ -276,3 +276,27 @@ def test_starting_from_paper_with_chips_per_partnership(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_two_player_shoot_the_moon_points_at_the_dummy_too(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Shoot the Moon", exact=True)
+        st.set_number(b, 2, 4)
+        b.press("ok")  # 7 chips
+        b.press("ok")
+        b.press("ok")
+        assert st.screen_lines(b.emu)[-1] == "OK: P2 won", st.screen(b)
+        b.press("down")
+        assert st.screen_lines(b.emu)[-1] == "OK: Dummy won", st.screen(b)
+        b.press("ok")
+        assert "Dummy won: moons" in st.screen(b)
+        st.choose(b, "no moons")
+        last = st.journal_events(tmp_path / "flash")[-1]
+        assert (last["type"], last["winner"]) == ("trick", 2), last
+        b.press("down")  # round the three hands: Dummy -> P1
+        assert st.screen_lines(b.emu)[-1] == "OK: P1 won", st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
