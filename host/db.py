@@ -752,6 +752,11 @@ class Database:
             return self._quarantine(c, device_id, game_id, journal, digest,
                                     LogError(0, "the log cannot be read as a game (%s: %s)" % (type(e).__name__, e)))
         names = rep.match.header["players"]
+        broken = [n for n in names if not _is_text(n)]
+        if broken:  # the rules core refuses these too; SQLite could not store them
+            return self._quarantine(c, device_id, game_id, journal, digest, LogError(
+                1, "the player name %s is not valid text (half a character left by a broken encoding)"
+                % printable(broken[0])))
         clash = _same_names(names)
         if clash:
             return self._quarantine(c, device_id, game_id, journal, digest, LogError(
@@ -1143,6 +1148,15 @@ class Database:
         return "\n".join(out)
 
 
+def _is_text(value):
+    """True for a str SQLite can store (no lone surrogates)."""
+    try:
+        str(value).encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
 def _same_names(names):
     """The first group of seat names that differ only in case ("Ann",
     "ann", "ANN"), or None."""
@@ -1218,5 +1232,7 @@ def _header_id(data):
     for key in ("id", "game_id"):
         value = header.get(key)
         if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
-            return str(value)
+            text = str(value)
+            if text.isprintable() and len(text) <= 64 and _is_text(text):
+                return text
     return None
