@@ -44,6 +44,7 @@ def test_commands_over_a_real_pty(device):
         assert hello["id"] == "dev-fuzz" and hello["fw"] == "harness-1"
         assert hello["rules"] == 1 and isinstance(hello["mpy"], int) and hello["mpy"] > 0
         assert hello["max"] == MAX
+        assert hello["boot"] == 1 and hello["clocks"] == {} and hello["ms"] >= 0  # no clock set yet
         games = link.list_games()
         assert [g[0] for g in games] == [m[0] for m in made]
         assert [g[2] for g in games] == ["done", "done", "done", "open"]
@@ -88,8 +89,11 @@ def test_commands_over_a_real_pty(device):
         with pytest.raises(DeviceError) as e:
             link.push_roster([" Ann"])
         assert e.value.code == "name" and "space" in e.value.message
-        # Clock and settings.
+        # Clock and settings. The clock is kept as this boot's epoch ms at ms 0.
         link.set_clock(1767258000)
+        again = link.hello()
+        zero = again["clocks"]["1"]
+        assert list(again["clocks"]) == ["1"] and 1767258000000 - again["ms"] <= zero <= 1767258000000
         with pytest.raises(DeviceError) as e:
             link.set_clock(12)
         assert e.value.code == "arg"
@@ -521,3 +525,65 @@ def test_journal_bookkeeping_under_micropython(tmp_path):
     assert numbers == [1, 2, 3]  # monotonic across deletes and a reboot
     assert len(set(g.split("-")[1] for g in out["ids"])) == 1
     assert out["current"] == out["ids"][2]
+
+
+# --- many games ------------------------------------------------------------------
+def _many_games(folder, n):
+    """n finished games on a device folder (the first half synced), written
+    straight as the journal lays them out: the firmware's Journal would
+    take minutes for 2,000 games with its atomic index writes."""
+    from journal import INDEX
+    from storage import Store
+
+    os.makedirs(os.path.join(folder, "games"))
+    ids = []
+    for k in range(1, n + 1):
+        gid = "%05d-abcd" % k
+        header = {"type": "header", "game": "moons", "players": ["Ann", "Bob"], "options": {}, "rules": 1, "id": gid}
+        with open(os.path.join(folder, "games", gid + ".jsonl"), "wb") as f:
+            f.write(encode(header) + encode({"type": "x", "k": k}))
+        ids.append(gid)
+    Store(folder).write_json(INDEX, {"vol": "abcd", "next": n + 1, "cur": None, "synced": [[1, n // 2]],
+                                     "fork": None})
+    return ids
+
+
+def _ls_heap(folder):
+    """(ids listed, stats) from the harness's lsheap mode under MicroPython."""
+    proc = subprocess.run([synckit.micropython(), "-X", "heapsize=128K", synckit.HARNESS, "lsheap", folder],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-500:] + proc.stderr
+    lines = proc.stdout.splitlines()
+    ids = [g for line in lines[:-1] for g in line.split()]
+    return ids, json.loads(lines[-1])
+
+
+def test_two_thousand_games_list_in_constant_memory(tmp_path):
+    """Issue: at about 130 games `ls` ran out of memory on the board and
+    nothing more could be synced. Now the PC gets every one of 2,000
+    games, and the device's live heap while listing (sampled during the
+    directory read and at each reply) is the same for 200 games as for
+    2,000, a few KB above what it holds before."""
+    big = str(tmp_path / "big")
+    ids = _many_games(big, 2000)
+    dev = synckit.Device(big, device_id="dev-many", direct=True)
+    try:
+        with Link.open(dev.path, timeout=5.0) as link:
+            games = link.list_games()
+    finally:
+        dev.close()
+    assert [g[0] for g in games] == ids
+    assert [g[2] for g in games] == ["synced"] * 1000 + ["done"] * 1000
+    assert all(g[1] > 0 for g in games)
+    listed, stats = _ls_heap(big)
+    assert listed == ids and stats["pages"] == 125  # 16 games a page
+    small = str(tmp_path / "small")
+    _many_games(small, 200)
+    listed_small, stats_small = _ls_heap(small)
+    assert len(listed_small) == 200
+    grow = stats["peak"] - stats["base"]
+    grow_small = stats_small["peak"] - stats_small["base"]
+    print("live heap while listing (unix port, 8-byte words): 2,000 games +%d bytes, 200 games +%d bytes"
+          % (grow, grow_small))
+    assert 0 < grow <= 16 * 1024, stats
+    assert abs(grow - grow_small) <= 1024, (stats, stats_small)

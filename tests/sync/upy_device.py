@@ -15,6 +15,8 @@ Protocol on a folder, run by the real MicroPython (CPython works too).
         kills it at random moments)
     micropython upy_device.py read DATA
         print what Store.read_json gives for settings.json
+    micropython upy_device.py lsheap DATA
+        list every game with `ls` and measure the live heap meanwhile
     micropython upy_device.py ops DATA
         run the journal's bookkeeping (synced, delete, reclaim, ids) on an
         empty folder and print what each step gave, as one JSON object
@@ -37,6 +39,7 @@ import json  # noqa: E402
 
 from journal import Journal, JournalError, Uptime, count_boot  # noqa: E402
 from protocol import Protocol  # noqa: E402
+from shared_rules.wire import decode, encode  # noqa: E402
 from storage import SETTINGS, Store  # noqa: E402
 
 
@@ -111,6 +114,68 @@ def serve(data, device_id, log_path):
     while True:
         if proto.poll(512) == 0:
             poller.poll(200)
+
+
+def lsheap(data):
+    """List every game with the protocol's own `ls`, page by page, and
+    measure the live heap (gc.mem_alloc after a collection) while games/
+    is being read (every 100 entries) and when each reply is sent. Prints
+    each page's game ids on a line, then {"pages", "base", "peak"}; base
+    is the live heap before the first request, with the index loaded."""
+    import gc
+
+    stats = {"peak": 0}
+
+    def sample():
+        gc.collect()
+        used = gc.mem_alloc()
+        if used > stats["peak"]:
+            stats["peak"] = used
+
+    class Sampled(Store):
+        def scan(self, *parts):
+            k = 0
+            for entry in Store.scan(self, *parts):
+                k += 1
+                if k % 100 == 0:
+                    sample()
+                yield entry
+
+    replies = []
+
+    def write(b):
+        replies.append(b)
+        sample()
+
+    inbox = [b"", 0]
+
+    def read_byte():
+        data, at = inbox
+        if at >= len(data):
+            return None
+        inbox[1] = at + 1
+        return data[at]
+
+    store = Sampled(data)
+    journal = Journal(store)
+    journal.current()  # the index, as after boot
+    proto = Protocol(journal, store, read_byte, write, Hooks("heap", None))
+    pages = 0
+    cursor = 0
+    gc.collect()
+    base = gc.mem_alloc()
+    while cursor is not None:
+        inbox[0] = encode({"s": pages, "c": "ls", "i": cursor})
+        inbox[1] = 0
+        proto.poll(512)
+        assert len(replies) == 1
+        reply = decode(replies.pop())
+        if "ok" not in reply:
+            raise SystemExit("ls refused: %r" % (reply,))
+        print(" ".join(g[0] for g in reply["games"]))  # kept out of this heap
+        cursor = reply["next"]
+        pages += 1
+    print(json.dumps({"pages": pages, "base": base, "peak": stats["peak"]}))
 
 
 def boot(folders, probe=True):
@@ -188,6 +253,8 @@ def main():
         boot(sys.argv[2:], probe=False)
     elif mode == "churn":
         churn(sys.argv[2])
+    elif mode == "lsheap":
+        lsheap(sys.argv[2])
     elif mode == "ops":
         ops(sys.argv[2])
     elif mode == "read":
