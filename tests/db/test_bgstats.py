@@ -183,3 +183,26 @@ def test_qr_code_encodes_the_link():
     qr = segno.make(url, error="l")
     assert svg == qr.svg_inline(scale=2, border=4)
     assert qr.designator and len(qr.matrix) >= 21
+
+
+def test_listings_name_games_as_the_box_does_and_ties_share_ranks(db4):
+    path, _ = db4
+    ids = ("moonstar", "shoot-the-moon", "moons")  # "moon" is a word of the box names too
+    texts = [dbkit.cli("games", "--db", path)[1], dbkit.cli("standings", "--db", path)[1]]
+    for text in texts:
+        for gid in ids:
+            assert not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(gid), text), (gid, text)
+    heads = [dbkit.cli("show", str(n), "--db", path)[1].splitlines()[0] for n in range(1, 5)]
+    assert [h.split("  ")[0] for h in heads] == ["game 1: Moonstar", "game 2: Shoot the Moon",
+                                                  "game 3: Moon (dominoes)", "game 4: Moons"]
+    listing = texts[0]
+    for name in NAMES.values():
+        assert name in listing
+    assert "Moon (dominoes)" in texts[1] and "Shoot the Moon" in texts[1]
+    # Shoot the Moon partners tie: the database's rank column shares the rank
+    stm = json.loads(dbkit.cli("show", "2", "--json", "--db", path)[1])
+    assert stm["game_name"] == "Shoot the Moon" and stm["ranks"] == [3, 1, 3, 1]
+    assert "final: 1. Ben 8, 1. Dan 8, 3. Ann 2, 3. Cat 2" in dbkit.cli("show", "2", "--db", path)[1]
+    # standings: equal records, equal ranks
+    rows = json.loads(dbkit.cli("standings", "--game", "Shoot the Moon", "--json", "--db", path)[1])["overall"]
+    assert [(r["player"], r["rank"]) for r in rows] == [("Ben", 1), ("Dan", 1), ("Ann", 3), ("Cat", 3)]
