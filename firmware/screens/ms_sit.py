@@ -6,7 +6,7 @@ the drawing's are unloaded with the screen. Also the set-up entry (and its
 correction before the result, the rules' fix_situation event), asked field
 by field with only the free stars offered."""
 
-from buttons import BACK, OK, PRESS
+from buttons import BACK, DOWN, OK, PRESS, UP
 from screens import ms_ring
 from screens.base import Screen
 
@@ -62,40 +62,128 @@ class Situation(Screen):
             y += 9
 
 
+class Entry(Screen):
+    """The set-up entered on the drawn board: for each planet, then each
+    moon, UP/DOWN walk a cursor round the ring to a star it may go on
+    (only free stars for a planet, stars with fewer than `per_star` moons
+    for a moon) and OK puts it there; then each die, UP/DOWN 1-6 and OK.
+    BACK takes the last piece back (on the first, leaves). One screen for
+    the whole entry, so a long set-up costs no stack of menus.
+
+    `spec` is legal()'s setup (or fix_situation) move; on_done(ev) gets
+    the event's planets, moons and dice."""
+
+    def __init__(self, app, spec, on_done, rnd, setter):
+        super().__init__(app)
+        self.values = spec["planets"]
+        self.nm = spec["moons"]
+        self.nd = spec["dice"]
+        self.per = spec.get("per_star", 3)
+        self.on_done = on_done
+        self.rnd = rnd
+        self.setter = setter
+        self.planets = []  # stars, in the order of self.values
+        self.moons = []
+        self.dice = []
+        self.cursor = self._allowed_from(0, 1)
+        self.die = 1
+
+    def field(self):
+        """0: a planet, 1: a moon, 2: a die, 3: done."""
+        if len(self.planets) < len(self.values):
+            return 0
+        if len(self.moons) < self.nm:
+            return 1
+        return 2 if len(self.dice) < self.nd else 3
+
+    def _ok(self, star):
+        f = self.field()
+        if f == 0:
+            return star not in self.planets
+        return self.moons.count(star) < self.per
+
+    def _allowed_from(self, star, step):
+        """The first star from `star` on (going `step`) the piece may take."""
+        for i in range(12):
+            t = (star + step * i) % 12
+            if self._ok(t):
+                return t
+        return star
+
+    def button(self, b, kind, count):
+        f = self.field()
+        if b == UP or b == DOWN:
+            step = 1 if b == DOWN else -1  # DOWN: clockwise, as the stars count
+            if f == 2:
+                self.die = (self.die + (1 if b == UP else -1) - 1) % 6 + 1
+            elif f < 2:
+                self.cursor = self._allowed_from((self.cursor + step) % 12, step)
+            return
+        if kind != PRESS:
+            return
+        if b == OK:
+            if f == 0:
+                self.planets.append(self.cursor)
+                self.cursor = self._allowed_from(self.cursor, 1) if self.field() == 0 else self._allowed_from(0, 1)
+            elif f == 1:
+                self.moons.append(self.cursor)  # the next moon starts on the same star
+                self.cursor = self._allowed_from(self.cursor, 1)
+            elif f == 2:
+                self.dice.append(self.die)
+            if self.field() == 3:
+                self.on_done({"planets": [[self.planets[i], self.values[i]] for i in range(len(self.values))],
+                              "moons": list(self.moons), "dice": list(self.dice)})
+        elif b == BACK:
+            if self.dice:
+                self.die = self.dice.pop()
+            elif self.moons:
+                self.cursor = self.moons.pop()
+            elif self.planets:
+                self.cursor = self.planets.pop()
+            else:
+                self.app.pop()
+
+    def draw(self, d):
+        f = self.field()
+        placed = [[self.planets[i], self.values[i]] for i in range(len(self.planets))]
+        ms_ring.ring(d, placed)
+        ms_ring.moons(d, self.moons)
+        if f < 2:
+            x, y = ms_ring.at(self.cursor, ms_ring.R_STAR)
+            d.ellipse(x, y, ms_ring.R_PLANET + 2, ms_ring.R_PLANET + 2, 1)  # the cursor
+            if f == 0:
+                ms_ring.planet(d, self.cursor, self.values[len(self.planets)])
+            else:
+                k = self.moons.count(self.cursor)
+                ms_ring.moon(d, self.cursor, k, True)
+        panel_head(d, self.rnd, self.setter)
+        x = ms_ring.PANEL_X
+        if f == 0:
+            words = "Planet%d" % self.values[len(self.planets)]
+        elif f == 1:
+            words = "Moon %d/%d" % (len(self.moons) + 1, self.nm)
+        else:
+            words = "Die %d/%d" % (len(self.dice) + 1, self.nd)
+        d.text(words[:8], x, 20, 1)
+        d.text("star %d" % self.cursor if f < 2 else "shows", x, 29, 1)
+        if f == 2:
+            shown = (self.dice + [self.die])[-10:]  # two rows of five: the newest ten
+            ms_ring.dice(d, shown, 39, None, len(shown) - 1)
+
+
 def entry(s, spec, kind):
-    """Enter the set-up star by star and die by die (`spec`: legal()'s
-    setup or fix_situation move), then submit it as `kind` and draw it."""
-    from screens.form import Form
+    """Enter the set-up on the drawn board (Entry), then submit it as `kind`
+    (setup, or fix_situation to correct it) and draw it."""
     from screens.gcommon import event
 
-    values = spec["planets"]
-    nm = spec["moons"]
-    nd = spec["dice"]
-    per = spec.get("per_star", 3)
-    stars = spec.get("stars", 12)
-
-    def ask(ev):
-        pl = ev.get("planets") or [None] * len(values)
-        for i in range(len(values)):
-            if pl[i] is None:
-                free = [("Star %d" % k, k) for k in range(stars) if k not in pl]
-                return (("planets", i, len(values)), "Planet %d star?" % values[i], "pick", free, "")
-        mo = ev.get("moons") or [None] * nm
-        for i in range(nm):
-            if mo[i] is None:
-                free = [("Star %d" % k, k) for k in range(stars) if mo.count(k) < per]
-                return (("moons", i, nm), "Moon %d star?" % (i + 1), "pick", free, "")
-        di = ev.get("dice") or [None] * nd
-        for i in range(nd):
-            if di[i] is None:
-                return (("dice", i, nd), "Die %d of %d?" % (i + 1, nd), "num", (1, 6, 1), "")
-        return None
+    st = s.state
+    app = s.app
 
     def done(ev):
         from screens.g_moonstar import show_situation
 
-        ev["planets"] = [[ev["planets"][i], values[i]] for i in range(len(values))] if values else []
+        app.pop()
         if event(s, kind, ev):
             show_situation(s)
 
-    Form(s.app, ask, done).start()
+    app.push(Entry(app, spec, done, st["round"] + 1, st["players"][st["setter"]]))

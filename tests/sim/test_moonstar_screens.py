@@ -232,16 +232,25 @@ def test_a_wrong_set_up_is_corrected_before_the_result_and_undone(tmp_path):
         rolled = st.replay(tmp_path / "flash").state["sit"]
         b.press("back")
         st.choose(b, "Correct set-up")
-        assert "Planet" in st.screen(b) and "Star 0" in st.screen(b), st.screen(b)
+        scr = st.screen(b)
+        assert "Planet%d" % rolled["planets"][0][1] in scr and "star 0" in scr, scr  # on the drawn board
+        b.press("down")
+        b.press("down")
+        assert "star 2" in st.screen(b), st.screen(b)  # DOWN walks the cursor clockwise
+        b.press("up")
+        b.press("up")
         for _ in range(len(rolled["planets"]) + len(rolled["moons"])):
-            b.press("ok")  # the first free star each time
+            b.press("ok")  # where the cursor starts: the next free star, a moon on the last moon's
         for _ in rolled["dice"]:
             assert "Die" in st.screen(b), st.screen(b)
             b.press("ok")  # each die a 1
         ev = events(tmp_path)[-1]
         assert ev["type"] == "fix_situation", ev
         fixed = st.replay(tmp_path / "flash").state["sit"]
-        assert fixed["dice"] == [1] * len(rolled["dice"]) and fixed["planets"] != rolled["planets"], fixed
+        n = len(rolled["planets"])
+        assert [p[0] for p in fixed["planets"]] == list(range(n)), fixed
+        assert fixed["moons"] == [i // 3 for i in range(len(rolled["moons"]))], fixed  # from star 0, three to a star
+        assert fixed["dice"] == [1] * len(rolled["dice"]), fixed
         scr = st.screen(b)
         assert scr.splitlines()[1] == "by P2" and "1 1 1 1 1" in scr, scr  # the corrected board, drawn
         b.press("ok")
