@@ -79,16 +79,28 @@ def _silence_stdout():
 
 def _say(command, text):
     try:
-        print("moontable %s: %s" % (command, text), file=sys.stderr)
+        print("moontable%s: %s" % (" " + command if command else "", text), file=sys.stderr)
     except (OSError, ValueError):
         pass
 
 
 def main(argv=None):
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "_run", None):
-        parser.print_help()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "_run", None):
+            parser.print_help()
+            sys.stdout.flush()
+            return 2
+    except SystemExit:  # --help, or a usage error (argparse has said which)
+        if _stdout_failed():
+            _silence_stdout()
+            _say("", "cannot write the output")
+            return 2
+        raise
+    except OSError as e:
+        _silence_stdout()
+        _say("", "cannot write the output: %s" % (e.strerror or e))
         return 2
     command = args.command
     bad = _not_utf8(args)

@@ -17,6 +17,7 @@ import os
 
 from host import bgstats
 from host import db as dbmod
+from host.commands.export import write_atomically
 from host.commands.standings import collect
 from shared_rules import display_name
 
@@ -162,8 +163,7 @@ def build(db, out_dir, last=None):
         parts.append("</section>")
     parts.append("</body></html>")
     index = os.path.join(out_dir, "index.html")
-    with open(index, "w", encoding="utf-8") as f:
-        f.write("\n".join(parts) + "\n")
+    write_atomically(index, "\n".join(parts) + "\n")  # a full disk keeps the previous page whole
     written.insert(0, index)
     return written
 
