@@ -147,6 +147,8 @@ def draw(d, s, play):
     bidder = st.get("bidder")
     if st["over"]:
         title_bar(d, "Over", "OK:rematch")
+    elif ph == "play" and st.get("leader") is not None:
+        title_bar(d, "Hand %d lead %s" % (st["round"] + 1, names[st["leader"]][:5]))
     else:
         title_bar(d, "Hand %d %s" % (st["round"] + 1, ph))
     y = 11

@@ -113,71 +113,15 @@ class Play:
         app.push(Menu(app, question, acts, chosen))
 
     def rematch(self):
-        """The same players again, seats rotated by one, options kept: one
-        press from the game-over screen."""
-        app = self.app
-        h = app.session.match.header
-        names = list(h["players"])
-        names = names[1:] + names[:1]
-        opts = dict(h.get("options") or {})
-        opts.pop("start", None)  # a rematch starts from nothing, not from paper
-        app.start_game(h["game"], names, opts)
+        from screens.gmenu import rematch
+
+        rematch(self.app)
 
     def game_menu(self):
-        from shared_rules import display_name
+        """BACK: the game menu (screens/gmenu.py, loaded when opened)."""
+        from screens.gmenu import game_menu
 
-        app = self.app
-        s = app.session
-        items = []
-        if s.state.get("over"):
-            items.append(("Rematch", "rematch"))
-        elif self.pointed(s) is not None:
-            # what OK on a pointing screen does not enter (e.g. the end of a
-            # round, an illegal play) comes first here
-            items.extend(self.ui.actions(s) if hasattr(self.ui, "actions") else offered(s.moves(), self.ui.ACTIONS))
-        t = self.timed(s)
-        if t is not None:
-            items.append(("Resume timer" if not t.running else "Pause timer", "pause"))
-            if "time_up" in s.moves():
-                items.append(("Time up now", "time_up"))
-        items.append(("Standings", "standings"))
-        extra = getattr(self.ui, "menu_items", None)
-        if extra is not None:
-            items.extend(extra(s))
-        if s.match.can_undo():
-            items.append(("Undo last", "undo"))
-        items.append(("Home", "home"))
-        if s.state.get("over"):
-            items.append(("Close game", "close"))
-
-        def chosen(key):
-            app.pop()
-            if key == "pause":
-                s.toggle_pause()
-            elif key == "time_up":
-                if s.timer is not None:
-                    s.timer.pause()
-                s.submit({"type": "time_up"})
-            elif key == "standings":
-                from screens.standings import Standings
-
-                app.push(Standings(app))
-            elif key == "undo":
-                if s.submit({"type": "undo"}):
-                    app.toast(s.undo_text(), 2000)
-            elif key == "home":
-                app.home()
-            elif key == "close":
-                app.session = None
-                app.home()
-            elif key == "rematch":
-                self.rematch()
-            elif hasattr(self.ui, "menu_action") and key in [k for _, k in (extra(s) if extra else ())]:
-                self.ui.menu_action(s, key)
-            else:
-                self.ui.act(s, key)
-
-        app.push(Menu(app, display_name(s.game), items, chosen))
+        game_menu(self)
 
     def update(self, now):
         s = self.app.session

@@ -50,14 +50,15 @@ class Session:
         self._legal_n = -1
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
-        # The events an undo can take back (newest last, as deep as the
-        # rules' undo), so the undo toast can name what it undid. Empty
-        # after a resume: an undo then says only "Undone".
+        # What the events an undo can take back were, in a few words
+        # (newest last, as deep as the rules' undo), so the undo toast can
+        # name what it undid. Empty after a resume: an undo then says only
+        # "Undone".
         self.done = []
         # Timers of phases left behind ({phase: snapshot}): an undo back
         # into a phase finds its minute as it was, paused.
         self.left_timers = {}
-        self.undone = None  # the event the last undo took back
+        self.undone = None  # what the last undo took back
         self.time_up_at = None  # tick when a minute last ran out (the app's visual alarm)
 
     # -- reading ------------------------------------------------------------
@@ -118,7 +119,7 @@ class Session:
         if undo:
             self.undone = self.done.pop() if self.done else None
         else:
-            self.done.append(event)
+            self.done.append(describe(event, m.state["players"]))  # a few bytes, not the event
             if len(self.done) > 10:
                 self.done.pop(0)
         self.after_change(undo)
@@ -181,10 +182,8 @@ class Session:
 
     def undo_text(self):
         """What the last undo took back, for its toast: "Undone: P3 bid 34"."""
-        ev = self.undone
-        if not ev:
-            return "Undone"
-        return "Undone: " + describe(ev, self.names())
+        what = self.undone
+        return "Undone: " + what if what else "Undone"
 
     def save_timer(self):
         """Write the timer's remaining time, tied to this journal position."""

@@ -1,0 +1,76 @@
+"""The game menu (BACK on the game screen) and Rematch: loaded when one is
+opened, so the game screen itself stays small while a game is played."""
+
+from screens.base import Menu
+from screens.gcommon import offered
+
+
+def rematch(app):
+    """The same players again, seats rotated by one, options kept: one
+    press from the game-over screen."""
+    h = app.session.match.header
+    names = list(h["players"])
+    names = names[1:] + names[:1]
+    opts = dict(h.get("options") or {})
+    opts.pop("start", None)  # a rematch starts from nothing, not from paper
+    app.start_game(h["game"], names, opts)
+
+
+def game_menu(play):
+    """The game menu over the game screen `play`: Rematch once the game is
+    over; on a pointing screen what OK there does not enter; the timer,
+    Standings, the game's own items, Undo last, Home."""
+    from shared_rules import display_name
+
+    app = play.app
+    s = app.session
+    items = []
+    if s.state.get("over"):
+        items.append(("Rematch", "rematch"))
+    elif play.pointed(s) is not None:
+        # what OK on a pointing screen does not enter (e.g. the end of a
+        # round, an illegal play) comes first here
+        items.extend(play.ui.actions(s) if hasattr(play.ui, "actions") else offered(s.moves(), play.ui.ACTIONS))
+    t = play.timed(s)
+    if t is not None:
+        items.append(("Resume timer" if not t.running else "Pause timer", "pause"))
+        if "time_up" in s.moves():
+            items.append(("Time up now", "time_up"))
+    items.append(("Standings", "standings"))
+    extra = getattr(play.ui, "menu_items", None)
+    if extra is not None:
+        items.extend(extra(s))
+    if s.match.can_undo():
+        items.append(("Undo last", "undo"))
+    items.append(("Home", "home"))
+    if s.state.get("over"):
+        items.append(("Close game", "close"))
+
+    def chosen(key):
+        app.pop()
+        if key == "pause":
+            s.toggle_pause()
+        elif key == "time_up":
+            if s.timer is not None:
+                s.timer.pause()
+            s.submit({"type": "time_up"})
+        elif key == "standings":
+            from screens.standings import Standings
+
+            app.push(Standings(app))
+        elif key == "undo":
+            if s.submit({"type": "undo"}):
+                app.toast(s.undo_text(), 2000)
+        elif key == "home":
+            app.home()
+        elif key == "close":
+            app.session = None
+            app.home()
+        elif key == "rematch":
+            rematch(app)
+        elif hasattr(play.ui, "menu_action") and key in [k for _, k in (extra(s) if extra else ())]:
+            play.ui.menu_action(s, key)
+        else:
+            play.ui.act(s, key)
+
+    app.push(Menu(app, display_name(s.game), items, chosen))
