@@ -19,7 +19,8 @@
 //   call of fn per step (one app loop pass), since the port collects
 //   garbage only between calls; --stats FILE (or $MOONWASM_STATS) then
 //   keeps {"peak": bytes, "live": bytes, "steps": n, "grown": bytes} there,
-//   the live heap read after a collection at every step boundary.
+//   rewritten at every step boundary, where the live heap is read after a
+//   collection ("grown": the heap as grown so far, an upper bound only).
 // - The hardware link of the simulated board ($MOONSIM_FDS="read,write",
 //   two inherited pipe ends) is reached through wasmhost.link_send/recv.
 // Exit status: 0, the program's SystemExit code, or 1 on an uncaught error.
@@ -185,10 +186,8 @@ async function main() {
     if (trace) fs.appendFileSync(trace, `${steps} ${live}\n`);
     const peak = stats === null || live > stats.peak;
     stats = { peak: Math.max(live, stats ? stats.peak : 0), live, steps, grown: stats ? stats.grown : 0 };
-    if (peak || steps % 500 === 0) {
-      stats.grown = grownHeap(mp);
-      fs.writeFileSync(opts.stats, JSON.stringify(stats));
-    }
+    if (peak) stats.grown = grownHeap(mp);
+    fs.writeFileSync(opts.stats, JSON.stringify(stats)); // every step: a kill at any moment leaves the figures
   };
   try {
     if (opts.code !== undefined) mp.runPython(opts.code);
