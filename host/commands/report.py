@@ -171,7 +171,7 @@ def build(db, out_dir, last=None):
 def _body(args):
     if args.last is not None and args.last < 0:
         raise dbmod.DbError("--last must be 0 or more, not %d" % args.last)
-    with dbmod.open_for(args) as db:
+    with dbmod.open_for(args, readonly=True) as db:
         try:
             files = build(db, args.out, args.last)
         except OSError as e:

@@ -214,6 +214,9 @@ def test_an_older_database_is_read_without_being_upgraded(tmp_path):
     before = digest(path)
     games = json.loads(ok("games", "--json", "--db", path))
     assert len(games) == 1 and games[0]["game_name"] == "Moonstar"
+    for argv in (["show", "1"], ["standings"], ["players"], ["export", "--format", "bgstats"],
+                 ["report", "--out", tmp_path / "rep"]):
+        ok(*argv, "--db", path)
     assert digest(path) == before
     with sqlite3.connect(path) as c:
         assert c.execute("PRAGMA user_version").fetchone()[0] == 1
