@@ -251,7 +251,7 @@ class Store:
             raise LineError("size", "%d bytes, more than the %d a device file holds" % (size, SMALL_MAX))
         f = open(p, "rb")
         try:
-            data = f.read(SMALL_MAX + 1)
+            data = f.read(size) if size > 0 else f.read()  # one buffer of the file's size
         finally:
             f.close()
         if not data.endswith(b"\n"):
@@ -282,7 +282,4 @@ class Store:
         except ValueError as e:
             what = "too large" if getattr(e, "kind", None) == "size" else "damaged"
             self.warnings.append("%s is %s (%s); using defaults" % (name, what, e))
-            return default
-        except MemoryError:
-            self.warnings.append("%s: no memory to read it; using defaults" % name)
             return default
