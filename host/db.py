@@ -814,9 +814,9 @@ class Database:
         c.execute(
             "INSERT OR IGNORE INTO quarantine(device_id, game_id, received, line, reason, excerpt, journal, digest) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (device_id, game_id, _now(), err.line, err.message, excerpt, journal, digest))
+            (device_id, game_id, _now(), err.line, printable(err.message), excerpt, journal, digest))
         if older:
-            msg = "quarantined %s/%s: %s" % (device_id, game_id, err.message)
+            msg = "quarantined %s/%s: %s" % (device_id, game_id, printable(err.message))
         else:
             where = "line %d" % err.line if err.line else "the log"
             msg = "quarantined %s/%s: %s breaks the rules: %s" % (device_id, game_id, where, printable(err.message))
