@@ -46,7 +46,7 @@ def test_home_and_game_screens_swap_back_and_forth(tmp_path):
     b = st.new_board(tmp_path)
     try:
         st.choose(b, "New game")
-        st.choose(b, "Moon dominoes")
+        st.choose(b, "Moon (dominoes)")
         st.set_number(b, 5, 21)
         st.choose(b, "Seat 1")
         for _ in range(3):
@@ -59,22 +59,23 @@ def test_home_and_game_screens_swap_back_and_forth(tmp_path):
             st.choose(b, "Resume game")
             assert "bidding" in st.screen(b)
         b.press("ok")
-        st.choose(b, "Bid")
-        st.choose(b, "5")
-        assert st.journal_events(tmp_path / "flash")[-1] == {"type": "bid", "player": 0, "bid": 5}
+        assert "P1: bid or pass?" in st.screen(b)
+        st.choose(b, "5", exact=True)
+        last = st.journal_events(tmp_path / "flash")[-1]
+        assert (last["type"], last["player"], last["bid"]) == ("bid", 0, 5), last
         hello(b, 3)  # protocol, game screen and rules loaded together
         st.no_faults(b)
     finally:
         b.kill()
 
 
-# Ten rounds, each with a device-rolled situation and its best-possible
+# Round after round until P1 wins, each with a device-rolled situation and its best-possible
 # solve, under the 32-bit interpreter (a board's word size; its heap grows
 # rather than fail, so the figure is the live heap, read after a collection
 # at every loop pass). A heap that leaked round by round shows as a live
 # heap at the round's result screen that climbs: from the second round on
 # (the first loads what every round shares) it may rise by LEAK_SLACK at
-# most in all, what eight more rounds of scores and undo history take.
+# most in all, what the later rounds' scores and undo history take.
 # The session budgets themselves are tests/wasm/test_wasm_sessions.py's.
 LEAK_SLACK = 2048  # bytes
 
@@ -109,7 +110,7 @@ def test_a_long_moonstar_evening_keeps_the_live_heap_of_a_short_one(tmp_path):
             live.append(b.heap_stats()["live"])
             b.press("ok")
         m = st.replay(tmp_path / "flash")
-        assert rounds == 10 and m.state["scores"] == [200, 0] and m.winner() == 0
+        assert rounds >= 8 and m.state["over"] and m.winner() == 0, (rounds, m.state["scores"])
         st.no_faults(b)
     finally:
         b.kill()
