@@ -23,6 +23,7 @@ def summary(rep):
     w = match.winner()
     return {
         "game": match.header["game"],
+        "game_name": display_name(match.header["game"]),
         "players": match.header["players"],
         "scores": list(match.state["scores"]),
         "winner": None if w is None else match.header["players"][w],

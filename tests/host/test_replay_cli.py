@@ -41,7 +41,8 @@ def test_json_shape_with_scores_in_player_order():
     proc = replay(DATA / "moonstar-challenges.jsonl", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert set(data) == {"game", "players", "scores", "winner", "rounds", "events"}
+    assert set(data) == {"game", "game_name", "players", "scores", "winner", "rounds", "events"}
+    assert data["game_name"] == "Moonstar"
     assert data["players"] == ["Ann", "Bob", "Cy"] and data["scores"] == [-75, 95, 200]
     assert data["winner"] == "Cy" and len(data["rounds"]) == 5 and data["events"] == 29
 
