@@ -58,28 +58,15 @@ def best_of(sit):
     """The best score a known situation allows, from the solver. Loaded
     and run only here, when a result meets a known situation: a result
     above it is an entry slip, and the answer is kept in state["last"] so
-    the device shows it without solving again."""
-    import sys
-
+    the device shows it without solving again. (The device sheds the
+    solver's modules after the event with the rules' other on-demand ones.)"""
     from shared_rules.solver import Solver
 
     solver = Solver(sit, True)  # checked when it was set up
     r = None
     while r is None:
         r = solver.step(1 << 20)
-    solver = None
-    best = r["best"]
-    if sys.implementation.name == "micropython":
-        # The board's heap is small: the solver's code goes again at once
-        # (a device solves once a round; the PC keeps it for fast replays).
-        import shared_rules as pkg
-
-        for name in ("solver", "solver_piles"):
-            if "shared_rules." + name in sys.modules:
-                del sys.modules["shared_rules." + name]
-                if hasattr(pkg, name):
-                    delattr(pkg, name)
-    return best
+    return r["best"]
 
 
 def result(state, event):
