@@ -64,8 +64,7 @@ def setup(cfg):
     link = PipeLink(int(fds[0]), int(fds[1]), virtual)
     serial = StdioSerial()
     board = WireBoard(cfg, link, serial, {"board": "sim", "id": os.getenv("MOONSIM_ID") or "sim-0001"},
-                      int(os.getenv("MOONSIM_SEED") or "0"))
-    board.storage_root = os.getcwd() + "/data"
+                      int(os.getenv("MOONSIM_SEED") or "0"), os.getcwd() + "/data")
     if not virtual:
         import sys
 

@@ -130,9 +130,10 @@ class WireBoard:
     """The Board surface (see boards/__init__.py) over a Link: says hello,
     waits for the PC's clock, then builds the display (the pinned
     adafruit_ssd1306 over the busio adapter, as on a Pico), buttons and
-    buzzer. `serial` is the USB serial link (StdioSerial)."""
+    buzzer. `serial` is the USB serial link (StdioSerial); `storage_root`
+    the data folder."""
 
-    def __init__(self, cfg, link, serial, info, seed):
+    def __init__(self, cfg, link, serial, info, seed, storage_root):
         from i2c_adapter import BusioI2C
         from oled import Oled
 
@@ -147,6 +148,7 @@ class WireBoard:
         self.display = Oled(BusioI2C(SimI2C(link)), d.get("width", 128), d.get("height", 64), c.get("addr", 0x3C))
         self.read_byte = serial.read_byte
         self.write = serial.write
+        self.storage_root = storage_root
         self.info = info
         self._rng = None
         if seed:

@@ -8,7 +8,7 @@ host, so a program that never returns would never collect."""
 
 import os
 
-import wasmhost
+import wasmhost  # pyright: ignore[reportMissingImports]  (registered by the host: web/mpboard.mjs)
 from uctypes import addressof
 from boards import StdioSerial
 from boards.simwire import Link, WireBoard
@@ -55,7 +55,5 @@ class WasmBoard(WireBoard):
 
 def setup(cfg):
     virtual = _env("MOONSIM_CLOCK") == "virtual"
-    board = WasmBoard(cfg, HostLink(virtual), StdioSerial(), {"board": "wasm", "id": _env("MOONSIM_ID", "sim-0001")},
-                      int(_env("MOONSIM_SEED", "0")))
-    board.storage_root = os.getcwd() + "/data"
-    return board
+    return WasmBoard(cfg, HostLink(virtual), StdioSerial(), {"board": "wasm", "id": _env("MOONSIM_ID", "sim-0001")},
+                     int(_env("MOONSIM_SEED", "0")), os.getcwd() + "/data")
