@@ -63,6 +63,20 @@ class EmulatedBus:
         return [self.emu.addr]
 
 
+def _big_text(draw):
+    """bigdigits.draw that also keeps its text on the display's list, so
+    the countdown and the big numbers reach the screen reader too."""
+
+    def big(fb, text, x, y, h=32, c=1):
+        keep = getattr(fb, "keep", None)
+        if keep is not None:
+            keep(y, x, text, False)
+        return draw(fb, text, x, y, h, c)
+
+    big.web_text = True
+    return big
+
+
 class TextOled(Oled):
     """The firmware's Oled, also keeping the strings drawn since the last
     full clear, as (y, x, text, selected)."""
@@ -73,10 +87,27 @@ class TextOled(Oled):
 
     def fill(self, c):
         self.drawn = []
+        # the app loads and unloads bigdigits as screens need it: wrap
+        # whichever copy is loaded (checked here, where every frame starts)
+        import sys
+
+        big = sys.modules.get("bigdigits")
+        if big is not None and not hasattr(big.draw, "web_text"):
+            big.draw = _big_text(big.draw)
         super().fill(c)
 
+    def keep(self, y, x, s, selected):
+        """Note a string drawn at (x, y); one drawn over it replaces it (a
+        screen may redraw a part of the panel without a clear)."""
+        drawn = self.drawn
+        for i in range(len(drawn)):
+            if drawn[i][0] == y and drawn[i][1] == x:
+                drawn[i] = (y, x, s, selected)
+                return
+        drawn.append((y, x, s, selected))
+
     def text(self, s, x, y, c=1, *rest):
-        self.drawn.append((y, x, s, c == 0 and y >= 9))  # dark text below the title bar: the selected row
+        self.keep(y, x, s, c == 0 and y >= 9)  # dark text below the title bar: the selected row
         super().text(s, x, y, c, *rest)
 
     def lines(self):
@@ -187,18 +218,14 @@ class WebBoard:
     def records(self):
         """The finished games on flash, as JSON text for the page's
         download list: [{"id", "file", "title"}], newest first. The game
-        in progress (the index's \"cur\") is not finished."""
+        in progress (the journal's current one) is not finished."""
         import json
 
         from shared_rules import display_name
         from shared_rules.wire import decode
 
         root = self.storage_root
-        try:
-            with open(root + "/index.json") as f:
-                cur = json.load(f).get("cur")
-        except (OSError, ValueError):
-            cur = None
+        cur = self.app.journal.current()
         out = []
         try:
             names = sorted(os.listdir(root + "/games"))

@@ -14,9 +14,10 @@ import { BrowserFlash } from "./flash.mjs";
 const FLASH = "/flash";
 const DATA = FLASH + "/data";
 const LOOP_MS = 20; // firmware/app.py's LOOP_MS: the pace of a board's loop
-// One button level lasts at least this long, so a quick tap is never lost:
-// buttons.py's 20 ms debounce plus a loop pass.
-const MIN_LEVEL_MS = 45;
+// A button level is sampled at least this long after it began before the
+// next change, so a quick tap is never lost: buttons.py's 20 ms debounce
+// with a margin.
+const MIN_LEVEL_MS = 30;
 const LONG_HOLD_MS = 1000; // the capitals' long press, as in the terminal simulator
 const BITS = { up: 1, down: 2, ok: 4, back: 8 };
 const KEYS = {
@@ -37,7 +38,8 @@ const page = (globalThis.moontable = {
     return levels.pending; // button changes not yet seen by the firmware
   },
   frame: null, // the panel as MONO_VLSB bytes (1024), as the emulator gives it
-  stats: { bootMs: null, firstFrameMs: null, passes: 0, passMsTotal: 0, passMsMax: 0, frames: 0 },
+  stats: { bootMs: null, firstFrameMs: null, passes: 0, passMsTotal: 0, passMsMax: 0, frames: 0, tones: 0, sounded: 0 },
+  readFlash: null, // (path under the flash folder) -> bytes, once started
 });
 
 function status(text) {
@@ -46,14 +48,18 @@ function status(text) {
 
 // -- buttons ----------------------------------------------------------------
 /** Button levels as the firmware samples them: changes are queued with
- * their real times and applied one per loop pass, each kept at least
- * MIN_LEVEL_MS, so a press and its release are never seen in one look and
- * a held button stays held for as long as it really is. */
+ * their real order and applied at the start of a loop pass, one at a time,
+ * and a level is changed only after a pass has sampled it MIN_LEVEL_MS
+ * after it began. So buttons.py's debounce always sees a tap, even when a
+ * busy browser runs the passes late, a press and its release are never
+ * seen in one look, and a held button stays held for as long as it really
+ * is. */
 class Levels {
   constructor() {
     this.mask = 0;
     this.queue = [];
     this.changedAt = -Infinity;
+    this.sampledAt = -Infinity;
   }
   set(name, down) {
     this.queue.push([BITS[name], down]);
@@ -61,8 +67,9 @@ class Levels {
   get pending() {
     return this.queue.length;
   }
+  /** The mask for the pass starting now. */
   apply(now) {
-    while (this.queue.length && now - this.changedAt >= MIN_LEVEL_MS) {
+    while (this.queue.length && this.sampledAt - this.changedAt >= MIN_LEVEL_MS) {
       const [bit, down] = this.queue.shift();
       const m = down ? this.mask | bit : this.mask & ~bit;
       if (m !== this.mask) {
@@ -71,6 +78,7 @@ class Levels {
         break;
       }
     }
+    this.sampledAt = now;
     return this.mask;
   }
 }
@@ -93,6 +101,7 @@ class Buzzer {
   }
   tone(freq) {
     this.playing = freq;
+    page.stats.tones += 1;
     this.stopOsc();
     if (this.muted || !this.ctx) return;
     const osc = this.ctx.createOscillator();
@@ -103,6 +112,7 @@ class Buzzer {
     osc.connect(gain).connect(this.ctx.destination);
     osc.start();
     this.osc = osc;
+    page.stats.sounded += 1;
   }
   off() {
     this.playing = 0;
@@ -161,9 +171,14 @@ function download(name, bytes) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+let shownRecords = null;
+
 function showRecords(mp, records) {
   const list = $("records");
-  const games = JSON.parse(records());
+  const text = records();
+  if (text === shownRecords) return; // the list is redrawn only when it changes
+  shownRecords = text;
+  const games = JSON.parse(text);
   list.replaceChildren();
   if (!games.length) {
     const li = document.createElement("li");
@@ -328,6 +343,8 @@ async function start() {
   const records = board.records;
   const live = $("screen-text");
   page.stats.bootMs = performance.now();
+  page.readFlash = (rel) => Array.from(FS.readFile(FLASH + "/" + rel));
+  page.sounding = () => buzzer.osc !== null;
   page.ready = true;
   status("Ready. The game is kept in this browser; finished games can be downloaded below.");
 

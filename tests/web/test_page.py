@@ -1,0 +1,272 @@
+"""The device page in a real headless Chromium: the real firmware on the
+32-bit WebAssembly MicroPython, played by clicking the on-screen buttons,
+the screen read through the aria-live text, the canvas checked against the
+frame, a reload mid-round, and a finished game's journal downloaded and
+imported with `moontable import`."""
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+from pagekit import ROOT, WAIT_S
+
+DOCS = ROOT / "docs" / "screens"
+
+
+def unpack(frame, width=128, height=64):
+    """MONO_VLSB bytes -> rows of 0/1."""
+    return [[(frame[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)] for y in range(height)]
+
+
+def flash_file(page, rel):
+    return bytes(page.js("return moontable.readFlash(arguments[0])", rel))
+
+
+def current_journal(page, tmp_path):
+    """The game in progress's journal, copied out of the page's flash."""
+    from shared_rules.wire import decode
+
+    cur = decode(flash_file(page, "data/index.json"))["v"]["cur"]
+    path = tmp_path / (cur + ".jsonl")
+    path.write_bytes(flash_file(page, "data/games/%s.jsonl" % cur))
+    return path
+
+
+def replay(path):
+    from shared_rules.log import replay_file
+
+    return replay_file(str(path)).match
+
+
+def assert_canvas_shows_frame(page):
+    """The canvas's pixels are the emulated panel's, pixel for pixel."""
+    frame = page.frame()
+    assert len(frame) == 1024
+    assert page.canvas_pixels() == unpack(frame)
+    return frame
+
+
+def test_home_is_the_simulators_home_pixel_for_pixel(page, tmp_path):
+    """The page boots to Home, and its panel (the firmware under the 32-bit
+    WebAssembly port, decoded by the emulator inside the page) is the very
+    frame the terminal simulator shows (the unix port, decoded by CPython)."""
+    from host.sim.board_link import SimBoard
+
+    lines = page.lines()
+    assert lines[0].endswith("moontable") and "> New game" in lines, lines
+    frame = assert_canvas_shows_frame(page)
+    b = SimBoard(tmp_path / "flash", seed=7).start()
+    try:
+        assert frame == b.emu.vlsb()
+    finally:
+        b.kill()
+    # a phone in portrait: nothing wider than the screen, buttons big enough for a thumb
+    page.d.set_window_size(360, 780)
+    page.wait(lambda: page.js("return window.innerWidth") <= 360, "the narrow window")
+    assert page.js("return document.documentElement.scrollWidth <= window.innerWidth")
+    sizes = page.js("return Array.from(document.querySelectorAll('.buttons button'), b => b.getBoundingClientRect().height)")
+    assert len(sizes) == 4 and min(sizes) >= 48, sizes
+    assert page.js("return getComputedStyle(document.body).backgroundColor") == "rgb(17, 18, 20)"  # dark by default
+
+
+def test_keys_are_the_terminal_simulators(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    def keys(k):
+        ActionChains(page.d).send_keys(k).perform()
+        page.settle()
+
+    assert page.selected() == "New game"
+    keys("d")
+    assert page.selected() == "From paper"
+    keys("\ue015")  # ArrowDown
+    assert page.selected() == "Sand timer"
+    keys("u")
+    assert page.selected() == "From paper"
+    keys("\ue013")  # ArrowUp
+    keys("o")
+    page.wait_text("Which game?")
+    keys("b")
+    page.wait(lambda: page.selected() == "New game", "Home again")
+
+
+def test_moonstar_round_with_reload_mid_round(page, tmp_path, browser):
+    """A full Moonstar round by clicks: setter roll, device set-up, the
+    bid, a reload in the bidding minute (resumed at the bid, timer
+    paused), time up, points, and the best possible the PC's solver finds
+    for the situation the journal recorded."""
+    from shared_rules.solver import solve
+
+    page.choose("New game")
+    page.choose("Moonstar")
+    page.press("down")
+    page.press("down")
+    page.press("ok")  # 2 players
+    page.choose("1 Basic")
+    page.press("ok")
+    page.press("ok")  # seats P1, P2
+    page.wait_text("Who sets up?")
+    page.press("ok")
+    page.choose("Roll for setter")
+    assert re.search(r"^> P1 [1-6] [1-6] [1-6] [1-6] =\d+$|^P1 [1-6] [1-6] [1-6] [1-6] =\d+$", page.text(), re.M), page.text()
+    page.press("ok")
+    page.wait_text("Set-up")
+    page.press("ok")
+    page.choose("Device rolls")
+    page.press("ok")
+    page.wait_text("Bids")
+    assert_canvas_shows_frame(page)
+    page.press("ok")
+    page.wait_text("Who bids?")
+    page.choose("P1")
+    page.wait_text("first bid")
+    page.press("ok")  # the first bid, at the amount the entry offers
+    page.wait_text("> OK:bid")
+    journal = current_journal(page, tmp_path)
+    from shared_rules.wire import decode
+
+    last = decode(journal.read_bytes().splitlines()[-1])
+    assert (last["type"], last["player"]) == ("bid", 0) and 20 <= last["amount"] <= 70, last
+    bid = last["amount"]
+    DOCS.mkdir(parents=True, exist_ok=True)
+    page.d.save_screenshot(str(DOCS / "web.png"))
+    assert "PAUSED" not in page.text()
+
+    # the page goes away mid-round, as a board's power does
+    page.d.refresh()
+    page.open()
+    page.wait_text("PAUSED", "the resumed round with its timer paused")
+    assert "Bids" in page.text() and "P1" in page.text(), page.text()
+    assert current_journal(page, tmp_path).read_bytes() == journal.read_bytes()  # nothing lost, nothing added
+
+    page.press("back")
+    page.choose("Time up now")
+    page.wait_text("Play")
+    page.press("ok")
+    page.wait_text("bid %d" % bid)
+    page.press("ok")  # points default to the bid
+    page.wait_text("R1 result")
+    scr = page.text()
+    points = re.search(r"^points: *(\d+)$", scr, re.M)
+    assert points, scr
+    match = replay(current_journal(page, tmp_path))
+    sit = match.state["last"]["sit"]
+    best = re.search(r"best possible:? *(\d+)$", scr, re.M)
+    assert best and int(best.group(1)) == solve(sit)["best"], (scr, sit)
+    assert int(points.group(1)) == min(bid, int(best.group(1)))  # points default to the bid, at most the best
+    assert match.state["scores"] == [int(points.group(1)), 0], match.state["scores"]
+    assert_canvas_shows_frame(page)
+    assert not page.error()
+    assert "Traceback" not in page.console(), page.console()
+
+
+def countdown(page):
+    """Seconds left on the sand timer, as the screen reader hears it."""
+    m = re.search(r"^(\d+):(\d\d)$", page.text(), re.M)
+    assert m, page.text()
+    return int(m.group(1)) * 60 + int(m.group(2))
+
+
+def test_sand_timer_keeps_time_through_a_stall_and_sounds(page):
+    """The countdown is the firmware's deadline arithmetic against
+    ticks_ms: a page that stalls for 3 s (no loop pass at all) shows the
+    right time when it runs again. The last seconds beep through Web
+    Audio; muted, the firmware still asks for tones but none sounds."""
+    page.choose("Sand timer")
+    page.wait_text("OK: start")
+    page.press("ok")
+    page.wait_text("running")
+    started = page.js("return performance.now()") - 1000 * (60 - countdown(page))
+    page.js("const end = performance.now() + 3000; while (performance.now() < end) {}")  # a stalled page
+    page.settle()
+    elapsed = (page.js("return performance.now()") - started) / 1000
+    assert abs(countdown(page) - (60 - elapsed)) <= 1.5, (countdown(page), elapsed)
+
+    for _ in range(5):
+        page.press("down")  # 10 s less each
+    assert countdown(page) <= 12, page.text()
+    page.wait(lambda: page.js("return moontable.stats.sounded") >= 1, "a beep of the last seconds")
+    page.d.find_element("id", "mute").click()
+    assert page.d.find_element("id", "mute").get_attribute("aria-pressed") == "true"
+    tones, sounded = page.js("return [moontable.stats.tones, moontable.stats.sounded]")
+    page.wait(lambda: page.js("return moontable.stats.tones") > tones, "the next tone the firmware asks for")
+    assert page.js("return moontable.stats.sounded") == sounded and not page.js("return moontable.sounding()")
+
+
+def wait_toast_gone(page, text):
+    page.wait(lambda: text not in page.text(), "the toast %r to go" % text)
+
+
+def point_at(page, name):
+    for _ in range(8):
+        if page.lines()[-1].lstrip("> ").startswith("OK: %s " % name):
+            return
+        page.press("down")
+    raise AssertionError("never points at %s:\n%s" % (name, page.text()))
+
+
+def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
+    """A whole Shoot the Moon game by clicks (with an undo by a long BACK),
+    then its journal downloaded from the page and imported by `moontable
+    import`: the PC's replay gives the scores the device showed."""
+    from selenium.webdriver.common.by import By
+
+    _driver, downloads = browser
+    page.choose("New game")
+    page.choose("Shoot the Moon")
+    page.wait_text("Players")
+    page.press("down")  # 4 players by default -> 3
+    page.press("ok")
+    page.wait_text("Chips to win")
+    for _ in range(4):
+        page.press("down")  # 7 -> 3
+    page.press("ok")
+    for _ in range(3):
+        page.press("ok")  # seats P1 P2 P3
+    page.wait_text("trick 1/5")
+    point_at(page, "P2")
+    page.press("ok")
+    page.wait_text("P2 won: moons?")
+    page.choose("1 BIG")
+    page.wait_text("Shot the moon!")
+    wait_toast_gone(page, "Shot the moon!")
+    page.press("back")
+    page.choose("Illegal play")
+    page.wait_text("Who played it?")
+    page.choose("P3")
+    page.long_press("back")  # undo
+    page.wait_text("Undone")
+    wait_toast_gone(page, "Undone")
+    for _ in range(4):
+        point_at(page, "P1")
+        page.press("ok")
+        page.choose("no moons")
+    page.wait_text("P2 wins!")
+    page.wait_text("Won: P2", "the final standings")
+    assert "Traceback" not in page.console(), page.console()
+
+    page.wait(lambda: page.d.find_elements(By.CSS_SELECTOR, "#records button.record"), "the download button")
+    page.settle()
+    button = page.d.find_elements(By.CSS_SELECTOR, "#records button.record")[0]
+    gid = button.get_attribute("data-game")
+    assert "Shoot the Moon: P1, P2, P3" in button.find_element(By.XPATH, "..").text
+    button.click()
+    got = downloads / (gid + ".jsonl")
+    page.wait(lambda: got.exists() and not list(downloads.glob("*.crdownload")), "the download")
+    m = replay(got)
+    assert m.winner() == 1 and m.state["chips"] == [2, 4, 2]
+
+    db = tmp_path / "records.db"
+    moontable = str(Path(ROOT) / ".venv" / "bin" / "moontable")
+    out = subprocess.run([moontable, "import", "--db", str(db), "--json", str(got)],
+                         capture_output=True, text=True, timeout=WAIT_S)
+    assert out.returncode == 0, out.stderr + out.stdout
+    assert json.loads(out.stdout.splitlines()[0])["status"] == "stored", out.stdout
+    shown = subprocess.run([moontable, "show", "1", "--db", str(db), "--json"],
+                           capture_output=True, text=True, timeout=WAIT_S)
+    assert shown.returncode == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    assert data["game_name"] == "Shoot the Moon" and data["finished"], data
+    assert data["players"] == ["P1", "P2", "P3"] and data["winners"] == ["P2"], data
+    assert data["scores"] == m.state["chips"] == [2, 4, 2], data
