@@ -51,8 +51,9 @@ const enc = new TextEncoder();
  *
  * options: heapsize (bytes, the starting heap: it grows), romfs (bytes of
  * a ROMFS image, mounted at /rom), serialIn() -> a byte or null when none
- * waits (never blocks), serialOut(Uint8Array), host: the functions of the
- * `wasmhost` module (getenv, link_send, link_recv, random_bytes, ...).
+ * waits (never blocks), serialOut(Uint8Array), host: what the `wasmhost`
+ * module reaches (getenv(name), link_send(Uint8Array), link_recv(n) ->
+ * Uint8Array, randomFill(Uint8Array)); each is optional.
  */
 export async function startMicroPython({ heapsize = 256 * 1024, romfs, serialIn, serialOut, host = {}, url } = {}) {
   let capture = null; // bytes printed while reading micropython.mem_info()
@@ -92,7 +93,8 @@ export async function startMicroPython({ heapsize = 256 * 1024, romfs, serialIn,
       return got.length;
     },
     random_into: (addr, n) => {
-      globalThis.crypto.getRandomValues(heap().subarray(addr, addr + n));
+      // Node 18 has no global crypto: its host passes node:crypto's
+      (host.randomFill || ((a) => globalThis.crypto.getRandomValues(a)))(heap().subarray(addr, addr + n));
     },
     drive: (fn) => {
       mp.driven = fn;

@@ -25,6 +25,7 @@
 //   two inherited pipe ends) is reached through wasmhost.link_send/recv.
 // Exit status: 0, the program's SystemExit code, or 1 on an uncaught error.
 
+import { randomFillSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { drive, grownHeap, liveHeap, mirrorOut, setPath, startMicroPython, writeFiles } from "./mpboard.mjs";
@@ -159,7 +160,7 @@ async function main() {
     romfs: opts.romfs ? new Uint8Array(fs.readFileSync(opts.romfs)) : undefined,
     serialIn: serialReader(),
     serialOut: (bytes) => writeAll(1, bytes),
-    host: { getenv: (name) => process.env[name] ?? null, ...hardwareLink() },
+    host: { getenv: (name) => process.env[name] ?? null, randomFill: randomFillSync, ...hardwareLink() },
   });
   const FS = mp.FS;
   const extra = (process.env.MICROPYPATH || "").split(":").filter((p) => p && fs.existsSync(p));
