@@ -33,8 +33,8 @@ def label(g):
 
 def check_games(games, what):
     """A list of distinct variant numbers 2-11 that can be played together."""
-    if not isinstance(games, list):
-        raise RuleError("%s must be a list of game numbers 2-11" % what)
+    if not isinstance(games, list) or len(games) > 10:
+        raise RuleError("%s must be a list of game numbers 2-11, each at most once" % what)
     for g in games:
         if not is_int(g) or g < 2 or g > 11:
             raise RuleError("%s can combine only Games 2-11, not %r" % (what, g))

@@ -15,3 +15,4 @@ def test_a_setup_is_corrected_until_the_result_is_in():
     refused(s, dict(fix, dice=[1, 2]), "this round uses 7 dice, not 2")
     # forgetting the set-up (situation unknown) is a correction too
     assert M.apply(run(s, UP), {"type": "fix_situation"})["sit"] is None
+
