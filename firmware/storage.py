@@ -48,6 +48,20 @@ def _is_missing(err):
     return bool(err.args) and err.args[0] == errno.ENOENT
 
 
+def _scandir(p):
+    """CPython's stand-in for MicroPython's os.ilistdir (name, type)
+    tuples, for the tests run on the PC. Opens the folder at once, so a
+    missing one raises here as ilistdir does."""
+    it = os.scandir(p)
+
+    def entries():
+        with it:
+            for e in it:
+                yield e.name, _DIR if e.is_dir() else _FILE
+
+    return entries()
+
+
 class Store:
     """The data folder (`/data` on a board, `<flash>/data` in the simulator).
 
@@ -144,19 +158,11 @@ class Store:
         p = self.path(*parts)
         ilistdir = getattr(os, "ilistdir", None)
         try:
-            if ilistdir is None:  # CPython
-                it = os.scandir(p)
-            else:
-                it = ilistdir(p)
+            it = ilistdir(p) if ilistdir is not None else _scandir(p)
         except OSError as e:
             if _is_missing(e):
                 return
             raise
-        if ilistdir is None:
-            with it:
-                for entry in it:
-                    yield entry.name, entry.is_dir()
-            return
         for entry in it:
             name = entry[0]
             t = entry[1] & _TYPE

@@ -154,3 +154,15 @@ def test_reclaim_deletes_synced_games_only_page_by_page():
         assert j.reclaim(1 << 50) is False  # cannot free that much
         assert [r["id"] for r in j.list_games()] == ids[15:]
         assert j.unsynced() == ids[15:]
+
+
+def test_games_that_is_a_file_is_kept_aside_and_games_go_on():
+    with Folder() as root:
+        st = Store(root)
+        write(st.path("games"), b"a file named games")
+        j = Journal(st)
+        gid = j.new_game(HEADER)
+        j.append({"type": "x"})
+        assert [r["id"] for r in j.list_games()] == [gid]
+        assert read(st.path("games.file1")) == b"a file named games"
+        assert any("games was a file" in w for w in st.warnings)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS = [("test_storage_hostile", "96K", 5), ("test_journal_listing", "160K", 7), ("test_journal_times", "160K", 6)]
+RUNS = [("test_storage_hostile", "96K", 5), ("test_journal_listing", "160K", 8), ("test_journal_times", "160K", 6)]
 
 
 def micropython():
