@@ -8,7 +8,7 @@ STUBS  := $(VENV)/mpy-stubs/.installed
 WEB    := web
 NPM_STAMP := $(WEB)/node_modules/.installed
 
-.PHONY: test sim typecheck flash hardware node
+.PHONY: test sim typecheck flash hardware node web
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,7 +40,14 @@ test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	@echo "== rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)"
 	node tests/wasm/rules.mjs --lib build/upy
 	@echo "== full suite under CPython"
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
+	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \
+	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+
+## web: build the device's web page into web/dist/ (open it from any static file server: python3 -m http.server -d web/dist)
+web: $(STAMP) $(NPM_STAMP)
+	$(PY) web/build.py --out $(WEB)/dist
 
 ## sim: run the device firmware on the desktop, in this terminal (keys: arrows/u/d, Enter=OK, Backspace=BACK, capitals=long press, q=quit)
 sim: $(STAMP)

@@ -40,7 +40,9 @@ def replay(path):
 
 
 def assert_canvas_shows_frame(page):
-    """The canvas's pixels are the emulated panel's, pixel for pixel."""
+    """The canvas's pixels are the emulated panel's, pixel for pixel, and
+    the board's fast packing of the panel is the emulator's own vlsb()."""
+    assert page.js("return moontable.panelIsExact()")
     frame = page.frame()
     assert len(frame) == 1024
     assert page.canvas_pixels() == unpack(frame)
@@ -187,6 +189,14 @@ def test_sand_timer_keeps_time_through_a_stall_and_sounds(page):
         page.press("down")  # 10 s less each
     assert countdown(page) <= 12, page.text()
     page.wait(lambda: page.js("return moontable.stats.sounded") >= 1, "a beep of the last seconds")
+    # the last seconds flash the panel (inverted twice a second): the fast
+    # packing must agree with the emulator inverted or not
+    seen = set()
+    for _ in range(12):
+        seen.add(page.js("return moontable.frame[0] & 1"))
+        assert page.js("return moontable.panelIsExact()")
+        page.settle(3)
+    assert seen == {0, 1}, seen  # both normal and inverted frames were checked
     page.d.find_element("id", "mute").click()
     assert page.d.find_element("id", "mute").get_attribute("aria-pressed") == "true"
     tones, sounded = page.js("return [moontable.stats.tones, moontable.stats.sounded]")

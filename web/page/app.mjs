@@ -38,7 +38,7 @@ const page = (globalThis.moontable = {
     return levels.pending; // button changes not yet seen by the firmware
   },
   frame: null, // the panel as MONO_VLSB bytes (1024), as the emulator gives it
-  stats: { bootMs: null, firstFrameMs: null, passes: 0, passMsTotal: 0, passMsMax: 0, frames: 0, tones: 0, sounded: 0 },
+  stats: { bootMs: null, firstFrameMs: null, passes: 0, passMsTotal: 0, passMsMax: 0, frames: 0, tones: 0, sounded: 0, recent: [], frameRecent: [] },
   readFlash: null, // (path under the flash folder) -> bytes, once started
 });
 
@@ -345,6 +345,7 @@ async function start() {
   page.stats.bootMs = performance.now();
   page.readFlash = (rel) => Array.from(FS.readFile(FLASH + "/" + rel));
   page.sounding = () => buzzer.osc !== null;
+  page.panelIsExact = board.panel_is_exact;
   page.ready = true;
   status("Ready. The game is kept in this browser; finished games can be downloaded below.");
 
@@ -364,6 +365,8 @@ async function start() {
     s.passes += 1;
     s.passMsTotal += t1 - t0;
     if (t1 - t0 > s.passMsMax) s.passMsMax = t1 - t0;
+    if (s.recent.length >= 2000) s.recent.shift(); // the last passes' durations, for bench/web_page.py
+    s.recent.push(t1 - t0);
     const addr = panel();
     if (addr) {
       page.frame = mp._module.HEAPU8.slice(addr, addr + 1024);
@@ -375,6 +378,8 @@ async function start() {
         live.textContent = t;
       }
       if (s.firstFrameMs === null) s.firstFrameMs = performance.now();
+      if (s.frameRecent.length >= 500) s.frameRecent.shift(); // reading, painting and voicing a changed frame
+      s.frameRecent.push(performance.now() - t1);
     }
     if (recordsStale) {
       recordsStale = false;
