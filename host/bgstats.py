@@ -111,4 +111,4 @@ def qr_svg(url):
     """An inline <svg> QR code of a link (segno; dark on light, with the
     quiet zone a phone camera needs)."""
     import segno
-    return segno.make(url, error="l").svg_inline(scale=2, border=4)
+    return segno.make(url, error="l").svg_inline(scale=3, border=4)

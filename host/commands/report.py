@@ -57,11 +57,16 @@ def game_chart(plt, g, path):
     fig, ax = plt.subplots(figsize=(6.4, 3.6))
     rounds = g["round_scores"]
     xs = list(range(0, len(rounds) + 1))
-    for seat, name in enumerate(g["players"]):
+    # Partners share their chips: one line per partnership, named by its
+    # players, instead of two identical lines one on top of the other.
+    series = bgstats.partnerships(g["game"], g["options"], g["players"]) or [
+        (name, [seat]) for seat, name in enumerate(g["players"])]
+    for k, (label, seats) in enumerate(series):
+        seat = seats[0]
         ys = [g["start_scores"][seat]] + [r[seat] for r in rounds]
-        ax.plot(xs, ys, marker=MARKERS[seat % len(MARKERS)], markersize=4 + (seat % 3),
-                linestyle=DASHES[seat % len(DASHES)], linewidth=1.5, label=dbmod.printable(name),
-                alpha=0.9, zorder=3 + len(g["players"]) - seat, markerfacecolor="none" if seat % 2 else None)
+        ax.plot(xs, ys, marker=MARKERS[k % len(MARKERS)], markersize=4 + (k % 3),
+                linestyle=DASHES[k % len(DASHES)], linewidth=1.5, label=dbmod.printable(label),
+                alpha=0.9, zorder=3 + len(series) - k, markerfacecolor="none" if k % 2 else None)
     # Rounds, chips and points are whole numbers: never 0.5 ticks.
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -105,9 +110,9 @@ def _send_to_bgstats(g):
 def _stats_table(rows):
     if not rows:
         return "<p>No finished games.</p>"
-    out = ["<table><tr><th>rank</th><th>player</th><th>games</th><th>wins</th><th>win rate</th></tr>"]
+    out = ["<table><tr><th>rank</th><th class=name>player</th><th>games</th><th>wins</th><th>win rate</th></tr>"]
     for r in rows:
-        out.append("<tr><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%.1f%%</td></tr>"
+        out.append("<tr><td>%d</td><td class=name>%s</td><td>%d</td><td>%d</td><td>%.1f%%</td></tr>"
                    % (r["rank"], html.escape(r["player"]), r["games"], r["wins"], 100.0 * r["win_rate"]))
     out.append("</table>")
     return "\n".join(out)

@@ -5,7 +5,7 @@ import sys
 
 from host import db as dbmod
 from host.commands._output import print_json
-from shared_rules import display_name
+from shared_rules import display_name, game_names
 
 HELP = "games, wins and win rate per player, overall and per game"
 
@@ -18,7 +18,8 @@ def add_arguments(parser):
 
 def collect(db, game=None):
     """{"overall": rows, "by_game": {game id: rows}, "names": {game id: box name}}."""
-    names = [game] if game else db.game_names()
+    stored = db.game_names()
+    names = [game] if game else [g for g in game_names() if g in stored]  # the menu's order
     return {"overall": db.standings(game), "by_game": {n: db.standings(n) for n in names},
             "names": {n: display_name(n) for n in names}}
 

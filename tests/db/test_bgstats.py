@@ -181,7 +181,7 @@ def test_qr_code_encodes_the_link():
     svg = bgstats.qr_svg(url)
     assert svg.startswith("<svg") and "<path" in svg
     qr = segno.make(url, error="l")
-    assert svg == qr.svg_inline(scale=2, border=4)
+    assert svg == qr.svg_inline(scale=3, border=4)
     assert qr.designator and len(qr.matrix) >= 21
 
 

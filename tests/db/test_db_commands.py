@@ -167,7 +167,7 @@ def test_report_is_self_contained_with_valid_pngs(dbfile, tmp_path):
             im.verify()
         assert Image.open(out_dir / name).size[0] >= 300
     for player in ("Ann", "Bob", "Cy", "Dee"):
-        assert "<td>%s</td>" % player in page
+        assert "<td class=name>%s</td>" % player in page
     ok("report", "--out", tmp_path / "two", "--last", "1", "--db", dbfile)
     assert sorted(p.name for p in (tmp_path / "two").glob("*.png")) == ["game-4.png", "players.png"]
 
