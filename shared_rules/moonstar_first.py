@@ -58,7 +58,7 @@ def roll_for_setter(state, event):
         dice = _rolls(state, event["rolls"], rolling)
     else:
         raise RuleError("roll_for_setter needs the rolls (four dice per player) or a seed")
-    totals = [None if d is None else sum(d) for d in dice]
+    totals: list = [None if d is None else sum(d) for d in dice]
     best = max([totals[p] for p in rolling])
     top = [p for p in rolling if totals[p] == best]
     s = dict(state)

@@ -27,14 +27,14 @@ def _no_constant(name):
 
 # MicroPython's json refuses NaN and Infinity; CPython's reads them unless
 # told not to. A log must replay the same on both, so the PC refuses too.
-if hasattr(json, "JSONDecoder"):  # CPython
-    _decoder = json.JSONDecoder(parse_constant=_no_constant)
+_decoder = json.JSONDecoder(parse_constant=_no_constant) if hasattr(json, "JSONDecoder") else None
 
-    def _loads(body):
-        # "surrogatepass": as json.loads does for bytes (and MicroPython too)
-        return _decoder.decode(body.decode("utf-8", "surrogatepass"))
-else:
-    _loads = json.loads
+
+def _loads(body):
+    if _decoder is None:  # MicroPython
+        return json.loads(body)
+    # "surrogatepass": as json.loads does for bytes (and MicroPython too)
+    return _decoder.decode(body.decode("utf-8", "surrogatepass"))
 
 
 def crc32(data):
