@@ -49,7 +49,7 @@ def test_torn_last_line_is_dropped_with_a_warning(tmp_path):
     assert "Warning" in scr and "cut off" in scr.replace("\n", " "), scr
     b.press("ok")
     scr = st.screen(b)
-    assert "Bidding" in scr and "PAUSED" in scr, scr
+    assert "BID" in scr and "PAUSED" in scr, scr  # the bidding minute, paused
     m = st.replay(tmp_path / "flash")
     assert m.state["bid"] == 20 and m.state["bidder"] == 0  # the torn second bid is gone
     st.no_faults(b)
