@@ -280,3 +280,76 @@ def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
     assert data["game_name"] == "Shoot the Moon" and data["finished"], data
     assert data["players"] == ["P1", "P2", "P3"] and data["winners"] == ["P2"], data
     assert data["scores"] == m.state["chips"] == [2, 4, 2], data
+
+
+def stored(page, path):
+    """A file of the page's flash as the browser's storage holds it."""
+    import base64
+
+    value = page.js("return localStorage.getItem('moontable.flash:' + arguments[0])", path)
+    assert value and value.startswith("file:"), (path, value)
+    return base64.b64decode(value[5:])
+
+
+def test_power_cut_mid_write_and_damaged_storage(page, tmp_path):
+    """The page closed in the middle of a journal write (half a line in
+    storage) and a storage entry nobody can read: the device boots, the
+    game resumes at its last whole event, the half line is dropped with a
+    warning on the panel, and the page names the unreadable entry."""
+    page.choose("New game")
+    page.choose("Shoot the Moon")
+    page.wait_text("Players")
+    page.press("down")
+    page.press("ok")
+    page.wait_text("Chips to win")
+    page.press("ok")
+    for _ in range(3):
+        page.press("ok")
+    page.wait_text("trick 1/5")
+    page.press("ok")
+    page.wait_text("moons?")
+    page.choose("no moons")
+    page.wait_text("trick 2/5")
+    journal = current_journal(page, tmp_path)
+    whole = journal.read_bytes()
+    path = "/flash/data/games/" + journal.name
+    assert stored(page, path) == whole
+    import base64
+
+    torn = whole + whole.splitlines(keepends=True)[-1][:17]  # the power went mid-line
+    page.js("""
+        localStorage.setItem('moontable.flash:' + arguments[0], 'file:' + arguments[1]);
+        localStorage.setItem('moontable.flash:/flash/data/stray.bin', 'file:%%% not base64');
+        """, path, base64.b64encode(torn).decode())
+    page.d.refresh()
+    page.open()
+    assert "stray.bin" in page.d.find_element("id", "status").text
+    page.wait(lambda: "trick 2/5" in page.text() or "Warning" in page.text(), "the resumed game or its warning")
+    if "Warning" in page.text():
+        page.press("ok")
+    page.wait_text("trick 2/5")
+    assert flash_file(page, "data/games/" + journal.name) == whole  # cut back to the last whole line
+    assert stored(page, path) == whole
+    assert replay(current_journal(page, tmp_path)).state["chips"] == replay(journal).state["chips"]
+
+
+def test_works_offline_after_the_first_load(browser, page_server, tmp_path):
+    """After one visit the page starts with its server gone (the service
+    worker's cache), as at a table without network."""
+    import shutil
+
+    import pagekit
+
+    dist = tmp_path / "dist"
+    shutil.copytree(page_server.dist, dist)
+    server = pagekit.Server(dist)
+    d = browser[0]
+    try:
+        page = pagekit.Page(d, server.url).open()
+        d.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[arguments.length - 1](true))")
+        page.wait(lambda: page.js("return navigator.serviceWorker.controller !== null"), "the offline cache to take over")
+    finally:
+        server.close()
+    d.refresh()
+    page.open()
+    page.wait_text("New game")

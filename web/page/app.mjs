@@ -327,6 +327,9 @@ async function start() {
   const saved = flash.load();
   for (const d of saved.dirs) makeDirs(FS, d);
   writeFiles(FS, saved.files);
+  const warning = saved.damaged.length
+    ? `Could not read ${saved.damaged.join(", ")} from this browser's storage: left out (kept in storage as it was).`
+    : null;
   flash.changed = (path) => {
     if (path === DATA + "/index.json" || path.startsWith(DATA + "/games/")) recordsStale = true;
   };
@@ -347,7 +350,7 @@ async function start() {
   page.sounding = () => buzzer.osc !== null;
   page.panelIsExact = board.panel_is_exact;
   page.ready = true;
-  status("Ready. The game is kept in this browser; finished games can be downloaded below.");
+  status(warning || "Ready. The game is kept in this browser; finished games can be downloaded below.");
 
   const pass = () => {
     const t0 = performance.now();

@@ -37,20 +37,32 @@ export class BrowserFlash {
     }
   }
 
-  /** What the last session left: {dirs: [path], files: [[path, bytes]]}. */
+  /** What the last session left: {dirs: [path], files: [[path, bytes]],
+   * damaged: [path]}. An entry that cannot be read (changed by hand or by
+   * another program) is left out and named in `damaged`, and kept in
+   * storage as it is; the firmware then boots as with that file missing,
+   * and says what it could not resume. */
   load() {
     const dirs = [];
     const files = [];
+    const damaged = [];
     for (let i = 0; i < this.storage.length; i++) {
       const key = this.storage.key(i);
       if (!key.startsWith(PREFIX)) continue;
       const path = key.slice(PREFIX.length);
       const value = this.storage.getItem(key);
-      if (value === "dir") dirs.push(path);
-      else if (value.startsWith("file:")) files.push([path, fromBase64(value.slice(5))]);
+      if (!path.startsWith("/")) damaged.push(path);
+      else if (value === "dir") dirs.push(path);
+      else if (value !== null && value.startsWith("file:")) {
+        try {
+          files.push([path, fromBase64(value.slice(5))]);
+        } catch {
+          damaged.push(path);
+        }
+      } else damaged.push(path);
     }
     dirs.sort((a, b) => a.length - b.length);
-    return { dirs, files };
+    return { dirs, files, damaged };
   }
 
   /** The sink for mirrorOut (mpboard.mjs). */
