@@ -79,7 +79,7 @@ def start(app, paper=False):
                 sc = ev.get("start") or [None] * k
                 for i in range(k):
                     if sc[i] is None:
-                        return (("start", i, k), "%s: %s?" % (labels[i][:9], unit), "num",
+                        return (("start", i, k), "%s: %s?" % (labels[i][:16 - 3 - len(unit)], unit), "num",
                                 (-999, 999, getattr(ui, "START_DEFAULT", 0)), "from paper")
             return None
 

@@ -55,7 +55,7 @@ def test_running_minute_up_down_ten_seconds_and_undo_leaves_it(tmp_path):
         after = timer_left(flash)
         assert 0 <= before - after <= 1200, (before, after)  # the hold itself, nothing more
         b.advance(3000)
-        assert timer_left(flash) <= after - 2500  # still running
+        assert timer_left(flash) <= after - 2000  # still running (saved once a second)
         assert st.replay(flash).state["bid"] == 0
         st.no_faults(b)
     finally:
