@@ -23,9 +23,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web"), str(ROOT / "web")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 
-import build  # noqa: E402
 import pagekit  # noqa: E402
 
 
@@ -58,7 +57,7 @@ def main():
         raise SystemExit("bench/web_page.py: no Chromium: %s" % pagekit.INSTALL)
     with tempfile.TemporaryDirectory(prefix="moontable-web-bench-") as tmp:
         tmp = Path(tmp)
-        sizes = build.build(tmp / "dist")
+        sizes = pagekit.web_build().build(tmp / "dist")
         total = sum(sizes.values())
         print("first-load size: %d bytes (%.0f KB) in %d files" % (total, total / 1024, len(sizes)))
         for rel in sorted(sizes, key=sizes.get, reverse=True)[:4]:

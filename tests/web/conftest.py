@@ -21,11 +21,8 @@ import pagekit  # noqa: E402
 def page_server(tmp_path_factory):
     if pagekit.chromium_paths() is None:
         pytest.skip("no Chromium and chromedriver for the browser tests: install them with `%s`" % pagekit.INSTALL)
-    sys.path.insert(0, str(Path(ROOT) / "web"))
-    import build
-
     dist = tmp_path_factory.mktemp("web") / "dist"
-    build.build(dist)
+    pagekit.web_build().build(dist)
     server = pagekit.Server(dist)
     server.dist = dist
     yield server

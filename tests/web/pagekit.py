@@ -23,6 +23,17 @@ WAIT_S = 120
 BITS = {"up": 1, "down": 2, "ok": 4, "back": 8}
 
 
+def web_build():
+    """web/build.py as a module (loaded by path: `build` is too common a
+    name to import by)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("moontable_web_build", ROOT / "web" / "build.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def chromium_paths():
     """(chromium, chromedriver) or None when either is missing."""
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
