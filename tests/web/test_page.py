@@ -353,3 +353,43 @@ def test_works_offline_after_the_first_load(browser, page_server, tmp_path):
     d.refresh()
     page.open()
     page.wait_text("New game")
+
+
+def test_storage_refusing_a_write_is_said_plainly(page):
+    """A browser whose storage is full (or switched off for the site):
+    the device keeps running, and the page says which file could not be
+    saved and what to do."""
+    page.js("Storage.prototype.setItem = function () { throw new DOMException('quota', 'QuotaExceededError'); }")
+    page.choose("New game")
+    page.choose("Shoot the Moon")
+    page.wait_text("Players")
+    page.press("down")
+    page.press("ok")
+    page.press("ok")
+    for _ in range(3):
+        page.press("ok")
+    page.wait_text("trick 1/5")
+    status = page.d.find_element("id", "status").text
+    assert "refused to save /flash/data/" in status and "QuotaExceededError" in status, status
+    assert "free some space" in status, status
+
+
+def test_a_missing_app_file_is_named(browser, page_server, tmp_path):
+    """A host that lost a file of the page: the page says which one."""
+    import shutil
+
+    import pagekit
+
+    dist = tmp_path / "dist"
+    shutil.copytree(page_server.dist, dist)
+    (dist / "app" / "app.romfs").unlink()
+    server = pagekit.Server(dist)
+    try:
+        d = browser[0]
+        d.get(server.url)
+        page = pagekit.Page(d, server.url)
+        page.wait(lambda: page.error(), "the start-up error")
+        assert "app/app.romfs: 404" in page.error(), page.error()
+        assert "could not start" in d.find_element("id", "status").text
+    finally:
+        server.close()
