@@ -36,7 +36,8 @@ class App:
 
     def __init__(self, board):
         from storage import ROSTER, SETTINGS, Store
-        from journal import Journal, Uptime, count_boot
+        from journal import Journal, Uptime
+        from journal_rare import count_boot
 
         self.board = board
         self.d = board.display
@@ -47,6 +48,7 @@ class App:
             self.store.warnings.append("cannot make the data folder: %s" % (e,))
         # Every journal line records this boot and its ms (no battery clock).
         self.uptime = Uptime(board.ticks_ms, count_boot(self.store))
+        drop(("journal_rare",))  # boot-time code: not kept during a game
         self.journal = Journal(self.store, self.uptime)
         self.conf = default_settings()
         saved = self.store.read_json(SETTINGS, {})

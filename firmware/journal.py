@@ -4,7 +4,7 @@ Layout under the data folder:
     games/<id>.jsonl   the header line, then one line per accepted event,
                        each a `shared_rules.wire` line (JSON, TAB, CRC32, LF)
     index.json         {"vol", "next", "cur", "synced", "fork"}, written atomically
-    boot.json          the boot counter (count_boot), written atomically
+    boot.json          the boot counter (journal_rare.count_boot), written atomically
 
 Game ids look like "00012-k3f9": a counter that only grows (the index keeps
 it, and it is never below the highest id on flash) and a volume tag drawn
@@ -47,8 +47,9 @@ Power can be cut at any moment:
 
 import os
 
+import sys
+
 from shared_rules.wire import LineError, decode, encode
-from storage import BOOT, CLOCKS
 
 INDEX = "index.json"
 GAMES = "games"
@@ -99,28 +100,6 @@ def _volume_tag():
 
 
 # --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
-def _add_range(ranges, lo, hi):
-    """Add lo..hi to `ranges`, merging what overlaps or touches it.
-    True if anything changed."""
-    n = len(ranges)
-    i = 0
-    while i < n and ranges[i][1] < lo - 1:
-        i += 1
-    j = i
-    while j < n and ranges[j][0] <= hi + 1:
-        j += 1
-    if j == i:
-        ranges.insert(i, [lo, hi])
-        return True
-    new = [min(lo, ranges[i][0]), max(hi, ranges[j - 1][1])]
-    if j == i + 1 and ranges[i] == new:
-        return False
-    ranges[i] = new
-    for _ in range(j - i - 1):
-        ranges.pop(i + 1)
-    return True
-
-
 def _in_ranges(ranges, n):
     for r in ranges:
         if r[0] <= n <= r[1]:
@@ -128,26 +107,22 @@ def _in_ranges(ranges, n):
     return False
 
 
-def _clean_ranges(value):
-    """The index's "synced" as ranges, whatever was stored: ranges, the
-    list of game ids an earlier firmware kept, or garbage (nothing)."""
-    out = []
-    if not isinstance(value, list):
-        return out
-    for r in value:
-        if isinstance(r, str):
-            n = game_number(r) if valid_id(r) else -1
-            if n >= 0:
-                _add_range(out, n, n)
-        elif isinstance(r, list) and len(r) == 2 and _is_int(r[0]) and _is_int(r[1]) and 0 <= r[0] <= r[1]:
-            _add_range(out, r[0], r[1])
-    return out
+def _rare():
+    import journal_rare
+
+    return journal_rare
+
+
+def _unload():
+    """Let journal_rare's code go (see its docstring): nothing keeps a
+    reference to it between calls."""
+    sys.modules.pop("journal_rare", None)
 
 
 # --- time ------------------------------------------------------------------
 class Uptime:
     """Monotonic time within one boot: `boot` (this power-up's number from
-    count_boot, None when it could not be counted) and ms(), milliseconds
+    journal_rare.count_boot, None when it could not be counted) and ms(), milliseconds
     since the app started. ticks_ms wraps every 2**30 ms (12.4 days); each
     reading counts a wrap it sees, so ms() keeps growing as long as it is
     read at least once per wrap period (every journal line and every
@@ -165,29 +140,6 @@ class Uptime:
             self._wraps += 1
         self._last = t
         return (self._wraps << 30) + t - self._start
-
-
-def count_boot(store):
-    """Count this boot in flash (atomically) and return its number, 1 on a
-    fresh data folder; None if it cannot be stored (lines then carry no
-    "b"/"ms": an uncounted boot number could be given twice)."""
-    n = store.read_json(BOOT, None)
-    if not _is_int(n) or n < 0:
-        # Missing or damaged: never go below a boot the PC may already
-        # know from the clocks file.
-        n = 0
-        clocks = store.read_json(CLOCKS, None)
-        if isinstance(clocks, dict):
-            for k in clocks:
-                if isinstance(k, str) and k.isdigit() and int(k) > n:
-                    n = int(k)
-    n += 1
-    try:
-        store.write_json(BOOT, n)
-    except OSError as e:
-        store.warnings.append("boot counter not saved (%s): times of this boot are not recorded" % e)
-        return None
-    return n
 
 
 class Journal:
@@ -216,54 +168,16 @@ class Journal:
             idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
         if not isinstance(idx.get("vol"), str) or not idx["vol"]:
             idx["vol"] = _volume_tag()
-        idx["synced"] = _clean_ranges(idx.get("synced"))
-        top = self._survey()
+        rare = _rare()
+        try:
+            idx["synced"] = rare.clean_ranges(idx.get("synced"))
+            top = rare.survey(self)
+        finally:
+            _unload()
         if idx["next"] <= top:
             idx["next"] = top + 1
         self._index = idx
         return idx
-
-    def _survey(self):
-        """The boot-time look at games/: the highest game number, leftovers
-        of interrupted writes settled, folders named like games reported.
-        Files are changed only after the folder has been read."""
-        st = self.store
-        top = 0
-        fix = []
-        strays = 0
-        first = None
-        for name, is_dir in st.scan(GAMES):
-            if name.endswith(".tmp") or name.endswith(".new"):
-                if len(fix) < _FIX:
-                    fix.append((name, is_dir))
-                continue
-            if not name.endswith(_EXT):
-                continue
-            gid = name[: -len(_EXT)]
-            if not valid_id(gid):
-                continue
-            n = game_number(gid)
-            if n > top:
-                top = n  # a folder's number too: new_game must never need its path
-            if is_dir:
-                strays += 1
-                if first is None:
-                    first = name
-        for name, is_dir in fix:
-            p = st.path(GAMES, name)
-            if is_dir:
-                st.clear_folder(p)
-            elif name.endswith(".tmp"):
-                # A tail repair cut short by a power cut: finish or undo it.
-                st.recover(p[:-4])
-            else:
-                # A continuation copy cut short: current() goes back to the
-                # damaged game, whose next load copies it again.
-                st.remove(p)
-        if strays:
-            self.warnings.append("games/%s%s is a folder, not a game: skipped" % (
-                first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
-        return top
 
     def _save(self):
         self.store.write_json(INDEX, self._index)
@@ -403,25 +317,7 @@ class Journal:
             idx["cur"] = None
             self._save()
 
-    # --- listing ---------------------------------------------------------
-    def _numbered(self):
-        """(number, id) of every game file, in folder order, one at a time."""
-        for name, is_dir in self.store.scan(GAMES):
-            if is_dir or not name.endswith(_EXT):
-                continue
-            gid = name[: -len(_EXT)]
-            if valid_id(gid):
-                yield game_number(gid), gid
-
-    def _row(self, gid):
-        idx = self._idx()
-        return {
-            "id": gid,
-            "size": self.committed_size(gid),
-            "open": gid == idx["cur"],
-            "synced": _in_ranges(idx["synced"], game_number(gid)),
-        }
-
+    # --- listing (journal_rare.py) ---------------------------------------
     def page(self, start=0, count=8):
         """One page of the games, oldest first, in memory that does not
         grow with the number of games: (rows, next, total).
@@ -433,45 +329,18 @@ class Journal:
         keeping only the page's entries. Game numbers are unique on a
         device; should files copied in share one, they stay on one page
         (which holds more than `count` only if more than `count` share it)."""
-        best = []  # sorted (number, id), the page so far
-        total = 0
-        more = False
-        for n, gid in self._numbered():
-            total += 1
-            if n < start:
-                continue
-            if len(best) >= count and n > best[-1][0]:
-                more = True
-                continue
-            k = len(best)
-            while k > 0 and (best[k - 1][0] > n or (best[k - 1][0] == n and best[k - 1][1] > gid)):
-                k -= 1
-            best.insert(k, (n, gid))
-            while len(best) > count and best[-1][0] != best[count - 1][0]:
-                best.pop()
-                more = True
-        if len(best) > count and best[0][0] != best[-1][0]:
-            # The last number's files straddle the page end: next page.
-            last = best[-1][0]
-            while best[-1][0] == last:
-                best.pop()
-            return self._rows(best), last, total
-        return self._rows(best), (best[-1][0] + 1 if more else None), total
-
-    def _rows(self, best):
-        rows = []
-        for _, gid in best:
-            rows.append(self._row(gid))
-        return rows
+        try:
+            return _rare().page(self, start, count)
+        finally:
+            _unload()
 
     def list_games(self):
         """Every game as page() rows, oldest first. Memory grows with the
         number of games: for a screen of the device; the protocol pages."""
-        found = []
-        for n, gid in self._numbered():
-            found.append((n, gid))
-        found.sort()
-        return self._rows(found)
+        try:
+            return _rare().list_games(self)
+        finally:
+            _unload()
 
     def is_synced(self, game_id):
         return _in_ranges(self._idx()["synced"], game_number(game_id))
@@ -484,7 +353,11 @@ class Journal:
         if game_id == idx["cur"]:
             raise JournalError("open", "game %s is still in progress" % game_id)
         n = game_number(game_id)
-        if _add_range(idx["synced"], n, n):
+        try:
+            changed = _rare().add_range(idx["synced"], n, n)
+        finally:
+            _unload()
+        if changed:
             self._save()
 
     def delete(self, game_id, force=False):
@@ -516,15 +389,10 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        start = 0
-        while self.store.free_bytes() < need and start is not None:
-            rows, start, _ = self.page(start, 8)
-            for g in rows:
-                if g["synced"] and not g["open"]:
-                    self.delete(g["id"])
-                    if self.store.free_bytes() >= need:
-                        return True
-        return self.store.free_bytes() >= need
+        try:
+            return _rare().reclaim(self, need)
+        finally:
+            _unload()
 
     # --- reading back ----------------------------------------------------
     def load(self, game_id):

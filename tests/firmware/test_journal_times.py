@@ -7,7 +7,8 @@ refusing a name twice without case. Plain test_* functions: CPython
 (pytest) and MicroPython (test_journal_upy.py)."""
 
 import journal
-from journal import Journal, Uptime, count_boot
+from journal import Journal, Uptime
+from journal_rare import count_boot
 from protocol import KEEP_CLOCKS, Protocol
 from storage import BOOT, CLOCKS, ROSTER, Store
 from shared_rules.wire import decode, encode

@@ -37,7 +37,8 @@ _setup_path()
 
 import json  # noqa: E402
 
-from journal import Journal, JournalError, Uptime, count_boot  # noqa: E402
+from journal import Journal, JournalError, Uptime  # noqa: E402
+from journal_rare import count_boot  # noqa: E402
 from protocol import Protocol  # noqa: E402
 from shared_rules.wire import decode, encode  # noqa: E402
 from storage import SETTINGS, Store  # noqa: E402
