@@ -26,7 +26,7 @@ port in a browser, with the panel, the buttons and the buzzer on the page.
 import os
 import time
 
-import webhost
+import webhost  # pyright: ignore[reportMissingImports]  (registered by the page: web/page/app.mjs)
 from uctypes import addressof
 
 from i2c_adapter import BusioI2C
@@ -93,7 +93,7 @@ class TextOled(Oled):
 
         big = sys.modules.get("bigdigits")
         if big is not None and not hasattr(big.draw, "web_text"):
-            big.draw = _big_text(big.draw)
+            setattr(big, "draw", _big_text(big.draw))
         super().fill(c)
 
     def keep(self, y, x, s, selected):
@@ -145,7 +145,7 @@ class WebBoard:
     """The Board surface (boards/__init__.py) in a web page."""
 
     def __init__(self, cfg):
-        import ssd1306_emu
+        import ssd1306_emu  # pyright: ignore[reportMissingImports]  (host/sim's, shipped with the page by web/build.py)
 
         if not hasattr(ssd1306_emu, "_upy_deque"):
             # the emulator builds deque(maxlen=...), a keyword MicroPython's
@@ -227,6 +227,10 @@ class WebBoard:
         return bytes(self._packed()) == self.emu.vlsb()
 
     def text(self):
+        """The panel's text for the screen reader (the page's aria-live
+        region): what the app drew, or that the panel is dark."""
+        if not self.emu.powered:
+            return "Screen off: press a button to wake it."
         return "\n".join(self.display.lines())
 
     def hand_over(self, app):

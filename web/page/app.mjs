@@ -263,6 +263,11 @@ function wireInput() {
     down.add(e.key);
     levels.set(name, true);
   });
+  // a key let go while the page had no focus sends no keyup: let go of it
+  globalThis.addEventListener("blur", () => {
+    for (const key of down) levels.set(KEYS[key], false);
+    down.clear();
+  });
   document.addEventListener("keyup", (e) => {
     const name = KEYS[e.key];
     if (!name || !down.has(e.key)) return;
