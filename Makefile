@@ -7,8 +7,11 @@ STUBS  := $(VENV)/mpy-stubs/.installed
 
 WEB    := web
 NPM_STAMP := $(WEB)/node_modules/.installed
+# Node.js 18+ for the 32-bit MicroPython: the system's, else the venv's
+# (pyright[nodejs] brings one); web/node-bin.sh picks it or says what to install.
+WITH_NODE = PATH="$$(sh $(CURDIR)/$(WEB)/node-bin.sh $(CURDIR)/$(VENV)):$$PATH"
 
-.PHONY: test sim typecheck flash hardware node web
+.PHONY: test sim typecheck flash hardware web
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,13 +26,9 @@ $(STUBS): pyproject.toml $(STAMP)
 	touch $(STUBS)
 
 # The 32-bit MicroPython (the WebAssembly port, pinned in web/package-lock.json)
-# for the tests and the benches; it needs Node.js 18 or newer.
-node:
-	@command -v node >/dev/null || { echo "Node.js 18 or newer is needed (the 32-bit MicroPython tests): install nodejs"; exit 1; }
-	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' || { echo "Node.js $$(node --version) is too old: 18 or newer is needed"; exit 1; }
-
-$(NPM_STAMP): $(WEB)/package.json $(WEB)/package-lock.json | node
-	cd $(WEB) && npm ci --no-audit --no-fund
+# for the tests, the benches and the web page.
+$(NPM_STAMP): $(WEB)/package.json $(WEB)/package-lock.json $(STAMP)
+	cd $(WEB) && sh $(CURDIR)/$(WEB)/node-bin.sh $(CURDIR)/$(VENV) npm ci --no-audit --no-fund
 	touch $(NPM_STAMP)
 
 ## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython, 64- and 32-bit)
@@ -38,7 +37,7 @@ test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	$(PY) tests/upy_build.py build/upy
 	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
 	@echo "== rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)"
-	node tests/wasm/rules.mjs --lib build/upy
+	$(WITH_NODE) node tests/wasm/rules.mjs --lib build/upy
 	@echo "== full suite under CPython"
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
 	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \

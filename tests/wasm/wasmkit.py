@@ -11,10 +11,11 @@ A missing Node or a missing package is an error, never a skip: `make test`
 installs both (web/package-lock.json).
 """
 
+import functools
 import json
 import os
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 from unittest import mock
 
@@ -25,17 +26,17 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 RUNNER = WEB / "run.mjs"
 PACKAGE = WEB / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-NODE_MIN = 18
 
 
+@functools.lru_cache(maxsize=None)
 def node_path():
-    """The node binary, checked to be new enough; AssertionError saying
-    what to install otherwise."""
-    node = shutil.which("node")
-    assert node, "Node.js %d or newer is needed for the 32-bit MicroPython tests (`node` is not on PATH)" % NODE_MIN
-    out = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
-    major = int(out.lstrip("v").split(".")[0])
-    assert major >= NODE_MIN, "Node.js %s is too old: %d or newer is needed" % (out, NODE_MIN)
+    """The node binary (18 or newer: the system's, else the one the venv's
+    pyright[nodejs] brings; web/node-bin.sh decides, as for `make test`);
+    AssertionError saying what to install otherwise."""
+    venv = Path(sys.executable).parent.parent
+    proc = subprocess.run(["sh", str(WEB / "node-bin.sh"), str(venv)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr.strip()
+    node = str(Path(proc.stdout.strip()) / "node")
     assert (PACKAGE / "micropython.mjs").is_file(), \
         "the WebAssembly MicroPython is not installed: run `make test` (npm ci in web/)"
     return node
