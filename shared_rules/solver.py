@@ -61,6 +61,12 @@ class Solver:
                 self.units = self.piles.units
         return self.result
 
+    def reached(self):
+        """The best score of a plan found so far: a score the situation
+        certainly allows (-1 before the first). A check that only needs
+        to know a result is reachable can stop as soon as this reaches it."""
+        return self.best if self.planets else self.piles.best
+
     # ---------------------------------------------------------------- planets
 
     def _assign_start(self):

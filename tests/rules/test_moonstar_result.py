@@ -36,3 +36,31 @@ def test_unknown_situation_takes_points_only():
     s = run(start(), {"type": "setup"}, bid(1, 30), UP)
     refused(s, {"type": "result", "moves": plan()}, "situation is unknown, so enter the result as points")
     assert M.apply(s, {"type": "result", "points": 30})["scores"] == [0, 30, 0]
+
+
+def test_points_check_stops_early_but_never_lets_too_many_through():
+    # The check may stop once a plan reaching the points is found; it must
+    # still refuse exactly the points above the true best, for every kind
+    # of scoring.
+    from shared_rules.moonstar_result import best_of, check_points
+    from shared_rules.errors import RuleError
+    from shared_rules.moonstar_opts import config
+    from shared_rules.moonstar_setup import random_situation
+
+    import gc
+
+    for games in ([1], [6], [7], [8]):
+        cfg = config(games, {}, "test")
+        for seed in range(3):
+            gc.collect()
+            sit = random_situation(cfg, seed * 7919 + 1)
+            best = best_of(sit)
+            for p in (0, best // 2, best):
+                got = check_points(sit, p)
+                assert got is None or got == best, (games, seed, p, got, best)
+            try:
+                check_points(sit, best + 1)
+            except RuleError as e:
+                assert ("best possible %d" % best) in str(e), str(e)
+            else:
+                raise AssertionError("%d accepted for a best of %d" % (best + 1, best))
