@@ -80,7 +80,7 @@ class App:
         self.running = True
         self.screen_on = True
         self.last_input = now
-        self.epoch_base = None  # epoch seconds at tick 0, once a PC sets the clock
+        self.epoch_base = None  # epoch ms at uptime 0, once a PC sets the clock
         # The serial protocol is loaded when a byte arrives and unloaded
         # after SERIAL_IDLE_MS of silence: a game at the table never pays
         # for its code.
@@ -94,9 +94,11 @@ class App:
         return self.board.ticks_ms()
 
     def epoch(self):
+        """Epoch seconds now, once a PC has set the clock this boot. From
+        the monotonic uptime, which outlives the ticks' 12.4-day wrap."""
         if self.epoch_base is None:
             return None
-        return self.epoch_base + self.board.ticks_ms() // 1000
+        return (self.epoch_base + self.uptime.ms()) // 1000
 
     # -- screens -------------------------------------------------------------
     def push(self, screen):
@@ -236,7 +238,7 @@ class App:
 
     # -- protocol hooks --------------------------------------------------------
     def set_clock(self, epoch_s):
-        self.epoch_base = epoch_s - self.board.ticks_ms() // 1000
+        self.epoch_base = epoch_s * 1000 - self.uptime.ms()  # epoch ms at uptime 0
 
     def roster_changed(self, names):
         self.roster = list(names) or list(DEFAULT_NAMES)
@@ -299,6 +301,7 @@ class App:
     def step(self):
         board = self.board
         now = board.ticks_ms()
+        self.uptime.ms()  # counts a ticks wrap even on a day with no event
         for b, kind, count in self.buttons.update(board.buttons.read(), now):
             try:
                 self.on_button(b, kind, count, now)
