@@ -29,9 +29,9 @@ ACTIONS = (
     ("roll_for_setter", "Roll for setter", "roll"),
     ("choose_setter", "Choose setter", "choose_setter"),
     ("variants", "Choose variants", "variants"),
-    ("setup", "Skip set-up", "setup_skip"),
     ("setup", "Device rolls", "setup_seed"),
     ("setup", "Enter set-up", "setup_enter"),
+    ("setup", "Skip set-up", "setup_skip"),
     ("bid", "Bid", "bid"),
     ("challenge", "Challenge", "challenge"),
     ("bet", "Side bet", "bet"),
@@ -91,26 +91,25 @@ def turn(s):
 
 
 def actions(s):
-    """The actions the rules allow now, the likely one first: the set-up
-    done on the table (the device not told: "Skip set-up"), unless the
-    device knew the last round's, then its roll; once a bid of 70 closed
-    the bidding, the playing minute."""
+    """The actions the rules allow now, the likely one first: after a round
+    set up on the table (the device not told), skipping the set-up again;
+    once a bid of 70 closed the bidding, the playing minute."""
     from screens.gcommon import offered
 
     mv = s.moves()
     acts = offered(mv, ACTIONS)
     st = s.state
     last = st.get("last")
-    if st["phase"] == "setup" and last is not None and last.get("sit") is not None:
-        acts = [a for a in acts if a[1] != "setup_skip"] + [a for a in acts if a[1] == "setup_skip"]
+    if st["phase"] == "setup" and last is not None and last.get("sit") is None:
+        acts = [a for a in acts if a[1] == "setup_skip"] + [a for a in acts if a[1] != "setup_skip"]
     tu = mv.get("time_up")
     if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
         acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
     return acts
 
 
-# The last few bids entered here, as (round, seat) pairs (screens/ms_act.py
-# keeps them): only a default for the next bid's menu, so a stale entry
+# The last few bids entered here, as (round, seat, amount) (screens/ms_act.py
+# keeps them): only defaults for the next bid's entry, so a stale entry
 # (after an undo) costs a press, never a wrong event.
 bidders = []
 
@@ -149,14 +148,17 @@ def _best_known(s):
 
 
 class _Later(Screen):
-    """Submits a result on the next loop pass, once the points entry that
-    asked for it (and its code) is gone: the rules solve the set-up again
-    to check the result and need the room."""
+    """Submits an event on the next loop pass, once the screen that entered
+    it (the points entry, the set-up entry) and its code are gone: the
+    rules then need the room (a result is checked by solving the set-up
+    again, and legal() follows every event). After a result the result
+    screen follows (with the solver's `answer`, if there was time for
+    one), after a set-up its drawing."""
 
-    def __init__(self, app, s, points, answer):
+    def __init__(self, app, s, ev, answer):
         super().__init__(app)
         self.s = s
-        self.points = points
+        self.ev = ev
         self.answer = answer
 
     def update(self, now):
@@ -165,15 +167,18 @@ class _Later(Screen):
         app.pop()
         _unload_helpers()
         try:
-            if s.submit({"type": "result", "points": self.points}):
-                after_result(s, self.answer)
+            if s.submit(self.ev):
+                if self.ev["type"] == "result":
+                    after_result(s, self.answer)
+                else:
+                    show_situation(s)
         except Exception as e:  # as for a button: the game and the timer go on
             app.fault(e)
         return True
 
 
-def submit_later(s, points, answer):
-    s.app.push(_Later(s.app, s, points, answer))
+def submit_later(s, ev, answer=None):
+    s.app.push(_Later(s.app, s, ev, answer))
 
 
 def after_result(s, answer):
@@ -198,7 +203,10 @@ def show_best(s, answer=None):
 
 
 def menu_items(s):
-    items = [("Situation", "sit")] if s.state.get("sit") else []
+    st = s.state
+    items = [("Situation", "sit")] if st.get("sit") else []
+    if st["round"] == 0 and st.get("rolls"):
+        items.append(("Setter roll", "rolls"))
     if "fix_situation" in s.moves():
         items.append(("Correct set-up", "fix"))
     if _best_known(s):
@@ -211,6 +219,12 @@ def menu_action(s, key):
         show_situation(s)
     elif key == "best":
         show_best(s)
+    elif key == "rolls":
+        from screens.ms_roll import RollOff
+
+        r = RollOff(s.app, s.state)
+        r.held = True  # asked for: stays until OK or BACK
+        s.app.push(r)
     else:
         act(s, key)
 

@@ -6,14 +6,16 @@ game screen shows again, so the game's resident code stays small.
 
 Defaults sit on the likely answer, so that OK alone often does: the bidder
 menu starts at the player who probably bids next (table order kept), and
-the amount starts BID_RAISE above the standing bid."""
+the amount one raise above the standing bid: the raise the table made last
+this round (tables keep a rhythm), else BID_RAISE; the first bid at the
+lowest."""
 
 from screens import g_moonstar as g
 from screens.form import Form, seats
 from screens.g_moonstar import show_situation
 from screens.gcommon import event
 
-BID_RAISE = 5  # the bid entry starts this far above the standing bid
+BID_RAISE = 5  # the bid entry starts this far above the standing bid, until the table shows its own raise
 
 
 def rotated(items, first):
@@ -30,7 +32,7 @@ def likely_bidder(st):
     players outbidding each other), else the one after the standing bidder
     or, for the first bid, after the setter."""
     n = len(st["players"])
-    mine = [p for r, p in g.bidders if r == st["round"]]
+    mine = [p for r, p, _ in g.bidders if r == st["round"]]
     if st["bidder"] is None:
         return (st["setter"] + 1) % n
     if len(mine) >= 2 and mine[-1] == st["bidder"] and mine[-2] != st["bidder"]:
@@ -38,10 +40,19 @@ def likely_bidder(st):
     return (st["bidder"] + 1) % n
 
 
+def raise_of(st):
+    """The last raise entered this round (a bid over the one before it),
+    else BID_RAISE."""
+    amounts = [a for r, _, a in g.bidders if r == st["round"]]
+    if len(amounts) >= 2 and amounts[-1] == st["bid"] and amounts[-1] > amounts[-2]:
+        return amounts[-1] - amounts[-2]
+    return BID_RAISE
+
+
 def bid_done(s, ev):
     if event(s, "bid", ev):
         del g.bidders[:-3]
-        g.bidders.append((s.state["round"], ev["player"]))
+        g.bidders.append((s.state["round"], ev["player"], ev["amount"]))
 
 
 def act(s, key):
@@ -80,7 +91,7 @@ def _act(s, key):
         items = rotated(seats(names, spec["players"]), likely_bidder(st))
         standing = st["bid"]
         lo, hi = spec["min"], spec["max"]
-        start = min(hi, max(lo, standing + BID_RAISE)) if standing else lo
+        start = min(hi, max(lo, standing + raise_of(st))) if standing else lo
 
         def ask_bid(ev):
             if "player" not in ev:

@@ -27,7 +27,7 @@ class PointsPick(NumberPick):
     def __init__(self, app, title, spec, bid, sit, on_done, on_back):
         from screens.ms_solve import Slices
 
-        self.slices = Slices(sit, app.board.ticks_ms)
+        self.slices = Slices(sit, app.board.ticks_ms, True)
         self.bid = bid
         super().__init__(app, title, spec["min"], spec["max"], min(bid, spec["max"]),
                          lambda v: on_done(v, self.finish()), self._caption(), on_back=on_back)
@@ -55,8 +55,10 @@ class PointsPick(NumberPick):
         super().button(b, kind, count)
 
     def finish(self):
-        """The solver's answer (plain data) or None; the solve is stopped."""
-        self.slices.stop()
+        """The solver's answer (plain data) or None; an unfinished solve is
+        stopped, the solver's modules stay for the rules' own solve of the
+        result (the session sheds them after that event)."""
+        self.slices.stop(False)
         return self.slices.answer
 
     def leave(self):
@@ -83,7 +85,7 @@ def enter(s, spec):
             app.pop()
             # submitted on the next loop pass, when this screen and its
             # code are gone: the rules solve the set-up again to check
-            submit_later(s, points, answer)
+            submit_later(s, {"type": "result", "points": points}, answer)
 
         def back():
             from modules import drop

@@ -2,13 +2,16 @@
 total, the highest row inverted, and on a tie the re-roll of the tied
 players (one page per throw; UP/DOWN turn the pages, the newest first).
 The dice are the rules' (state["rolls"]: the device rolls from a seed the
-journal keeps, so a replay sees the same dice). OK or BACK goes back; the
-module is unloaded with the screen."""
+journal keeps, so a replay sees the same dice). It goes by itself after
+SHOW_MS, as the toast it replaces did, unless UP/DOWN turned a page (then
+OK or BACK closes it); the game menu shows it again during the first
+round. The module is unloaded with the screen."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
 from screens.base import Screen, text_right, title_bar
 
 ROWS = 6  # rows of 9 px below the title
+SHOW_MS = 3000
 
 
 class RollOff(Screen):
@@ -22,6 +25,8 @@ class RollOff(Screen):
             self.outcome = "Tie: roll again"
         else:
             self.outcome = "%s sets up" % self.names[state["setter"]][:8]
+        self.until = (app.ticks() + SHOW_MS) & ((1 << 30) - 1)
+        self.held = False  # a page was turned: stay until OK or BACK
 
     def rows(self):
         throw = self.rolls[self.page]
@@ -31,11 +36,10 @@ class RollOff(Screen):
         if kind != PRESS:
             return
         if b == OK or b == BACK:
-            from modules import drop
-
-            self.app.pop()
-            drop(("screens.ms_roll",))
-        elif b == DOWN:
+            self.close()
+            return
+        self.held = True
+        if b == DOWN:
             if self.top + ROWS < len(self.rows()):
                 self.top += 1
             elif self.page + 1 < len(self.rolls):
@@ -47,6 +51,20 @@ class RollOff(Screen):
             elif self.page:
                 self.page -= 1
                 self.top = 0
+
+    def close(self):
+        from modules import drop
+
+        self.app.pop()
+        drop(("screens.ms_roll",))
+
+    def update(self, now):
+        from shared_rules.timer import ticks_diff
+
+        if not self.held and ticks_diff(now, self.until) >= 0:
+            self.close()
+            return True
+        return False
 
     def draw(self, d):
         n = len(self.rolls)

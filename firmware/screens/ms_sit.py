@@ -174,16 +174,14 @@ class Entry(Screen):
 def entry(s, spec, kind):
     """Enter the set-up on the drawn board (Entry), then submit it as `kind`
     (setup, or fix_situation to correct it) and draw it."""
-    from screens.gcommon import event
-
     st = s.state
     app = s.app
 
     def done(ev):
-        from screens.g_moonstar import show_situation
+        from screens.g_moonstar import submit_later
 
         app.pop()
-        if event(s, kind, ev):
-            show_situation(s)
+        ev["type"] = kind
+        submit_later(s, ev)  # on the next pass, when this screen and its code are gone
 
     app.push(Entry(app, spec, done, st["round"] + 1, st["players"][st["setter"]]))

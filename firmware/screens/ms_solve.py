@@ -31,9 +31,13 @@ class Slices:
     is the solver's result ({"best", "plan", "favorite"}) once known;
     `failed` says why there is none ("no memory")."""
 
-    def __init__(self, sit, ticks_ms):
+    def __init__(self, sit, ticks_ms, keep=False):
         self.sit = sit
         self.ticks = ticks_ms
+        # keep: leave the solver's modules loaded once the answer is there
+        # (the points entry: the rules solve the same set-up right after,
+        # and loading them again would only cut the heap into pieces)
+        self.keep = keep
         self.answer = None
         self.failed = None
         self.solver = None
@@ -74,14 +78,16 @@ class Slices:
             if r is not None:
                 self.answer = r
                 self.solver = None
-                _unload()
+                if not self.keep:
+                    _unload()
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
         return False
 
-    def stop(self):
-        """Drop an unfinished solve with its code."""
-        if self.solver is not None:
-            self.solver = None
+    def stop(self, unload=True):
+        """Drop an unfinished solve, and the solver's code (unless not
+        `unload`: the caller's next step needs it)."""
+        self.solver = None
+        if unload:
             _unload()
