@@ -60,12 +60,13 @@ def test_roll_off_shows_every_players_dice_and_the_re_roll(tmp_path):
         st.choose(b, "Roll for setter")
         rolls = st.replay(tmp_path / "flash").state["rolls"]
         scr = st.screen(b)
-        assert scr.splitlines()[0] == "Tie: roll again", scr
+        assert scr.splitlines()[0] == "Tie: roll again", scr  # shown for 3 s, as a toast was
         for p in (0, 1):
             dice = rolls[0]["dice"][p]
             want = "P%d %s =%d" % (p + 1, " ".join(map(str, dice)), rolls[0]["totals"][p])
             assert want in scr.splitlines(), (want, scr)
-        b.press("ok")
+        b.advance(3100)  # it goes by itself
+        assert st.screen(b).splitlines()[0] == "R1 Who sets up?", st.screen(b)
         b.press("ok")
         st.choose(b, "Roll for setter")  # the tied players roll again
         state = st.replay(tmp_path / "flash").state
@@ -81,6 +82,11 @@ def test_roll_off_shows_every_players_dice_and_the_re_roll(tmp_path):
         st.snap(b, "moonstar-roll")
         b.press("ok")
         assert "R1 Set-up" in st.screen(b), st.screen(b)
+        b.press("back")
+        st.choose(b, "Setter roll")  # the roll-off again, from the game menu
+        b.advance(5000)  # asked for: it stays until OK
+        assert st.screen(b).splitlines()[0] == "P2 sets up 2/2", st.screen(b)
+        b.press("ok")
         st.no_faults(b)
     finally:
         b.kill()
@@ -287,8 +293,15 @@ def test_bidding_screen_names_setter_and_keeps_the_bidder_clear_of_the_digits(tm
         assert scr.splitlines()[1] == "P2", scr  # P1 stands: P2 most likely answers it
         st.choose(b, "P2")
         assert "standing 48" in st.screen(b), st.screen(b)
-        b.press("ok")  # the entry starts 5 above the standing bid
-        assert events(tmp_path)[-1]["amount"] == 53, events(tmp_path)[-1]
+        b.press("down")  # the entry starts 5 above the standing bid: 53; P2 says 52
+        b.press("ok")
+        assert events(tmp_path)[-1]["amount"] == 52, events(tmp_path)[-1]
+        b.press("ok")
+        assert st.selected(b).strip() == "P1", st.screen(b)  # P1 and P2 outbid each other
+        b.press("ok")
+        b.press("ok")  # the table's own raise, 4: 56
+        ev = events(tmp_path)[-1]
+        assert (ev["player"], ev["amount"]) == (0, 56), ev
         st.no_faults(b)
     finally:
         b.kill()
