@@ -126,12 +126,15 @@ FACTS = {
             {"act": "Tableau", "who": "P2", "do": ["P2", "Saturn", "Neptune", "Uranus"]},
             {"act": "Tableau", "who": "P3", "do": ["P3", "Uranus", "Uranus", "Jupiter"]},
             {"act": "Trick won", "who": "P1", "do": ["P1", "Jupiter", "Nobody"]},
-            {"act": "Trick won", "who": "P2", "do": ["P2", "Uranus + low", "Uranus", "P3", "Saturn"]},
+            # P2 takes a Uranus; P3's Saturn was the lowest off-suit card
+            {"act": "Trick won", "who": "P2", "do": ["P2", "Uranus + low", "P3", "Saturn"]},
             {"act": "Trick won", "who": "P3", "do": ["P3", "Jupiter", "Nobody"]},
             {"act": "Trick won", "who": "P1", "do": ["P1", "Saturn", "Nobody"]},
             {"act": "End of round", "do": ["Neptune", "Uranus", "Jupiter"]},
         ],
-        "check": lambda s: s["scores"] == [3, 1, 2] and s["round"] == 1,
+        # P1 J S N (a group of three), P2 U, P3 S J (a pair)
+        "check": lambda s: (s["scores"] == [3, 1, 2] and s["round"] == 1
+                            and s["tokens"] == [[1, 1, 1, 0], [0, 0, 0, 1], [1, 1, 0, 0]]),
     },
 }
 

@@ -54,11 +54,11 @@ def question(s):
 
 
 def pointing(s):
-    """The seat the game screen points at first: the one who leads."""
-    mv = s.moves()
-    if "trick" not in mv:
+    """The seat the game screen points at first: the one who leads
+    (turn()'s to_act)."""
+    if "trick" not in s.moves():
         return None
-    return mv["trick"]["players"][0]
+    return s.turn()["to_act"]
 
 
 def act_on(s, p):
@@ -137,18 +137,19 @@ def draw(d, s, play):
     st = s.state
     names = st["players"]
     ph = st["phase"]
-    mv = s.moves()
-    turn = mv["pass"]["players"][0] if "pass" in mv else None
+    # whose turn, as the rules say it (turn()): the hand's first bidder,
+    # and who bids, names trump or leads now
+    t = s.turn()
+    act = t["to_act"]
     at = play.pointed(s)
-    if at is not None:
-        turn = at
+    turn = at if at is not None else act
     bids = st.get("bids") or [None, None, None]
     tricks = st.get("tricks") or [0, 0, 0]
     bidder = st.get("bidder")
     if st["over"]:
         title_bar(d, "Over", "OK:rematch")
-    elif ph == "play" and st.get("leader") is not None:
-        title_bar(d, "Hand %d lead %s" % (st["round"] + 1, names[st["leader"]][:5]))
+    elif ph == "play" and act is not None:
+        title_bar(d, "Hand %d lead %s" % (st["round"] + 1, names[act][:5]))
     else:
         title_bar(d, "Hand %d %s" % (st["round"] + 1, ph))
     y = 11
@@ -167,13 +168,15 @@ def draw(d, s, play):
         y += 9
     if bidder is not None and ph in ("trump", "play"):
         tr = st.get("trump")
-        d.text("bid %s %s" % (st.get("bid", "?"), "trump ?" if tr is None else TRUMP_LABELS.get(tr, "trump %s" % tr)), 0, 40, 1)
+        d.text("bid %s %s" % (st.get("bid", "?"), "trump ?" if tr is None else TRUMP_LABELS.get(tr, "trump %s" % tr)), 0, 38, 1)
+    if t["leader"] is not None:
+        d.text("1st bid: " + names[t["leader"]][:7], 0, 47, 1)
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
     elif ph == "bidding":
-        hint(d, "%s to bid: OK" % names[turn][:6] if turn is not None else "OK: bid / pass")
+        hint(d, "%s to bid: OK" % names[act][:6] if act is not None else "OK: bid / pass")
     elif ph == "trump":
-        hint(d, "%s trump: OK" % names[bidder][:7])
+        hint(d, "%s trump: OK" % names[act if act is not None else bidder][:7])
     elif at is not None:
         hint(d, "OK: %s won" % names[at][:8])
     else:

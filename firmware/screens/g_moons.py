@@ -6,8 +6,10 @@ a player may take are exactly those legal() lists.
 The game screen points at a player (UP/DOWN): while tableaux are missing
 at the first one without, OK enters theirs; in the tricks at the one who
 leads, OK enters the trick they won. Each suit menu starts at the suit
-entered before. Tokens show as planet initials (J S N U) with counts; a
-legend line (Ju Sa Ne Ur) heads the supply's counts."""
+entered before, and a token to take at the one that adds most to the
+taker's score (set_score). Tokens show as planet initials (J S N U) with
+counts, the supply's too. The title names who leads the next trick and
+the line above the supply the round's first player, both from turn()."""
 
 from screens.base import text_right, title_bar
 from screens.form import Form, seats
@@ -15,7 +17,6 @@ from screens.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (2, 6)
 INITIALS = "JSNU"  # Jupiter Saturn Neptune Uranus, the rules' PLANETS order
-LEGEND = ("Ju", "Sa", "Ne", "Ur")
 
 
 def option_field(ev, n, app):
@@ -59,13 +60,40 @@ def actions(s):
 
 
 def pointing(s):
-    """First a missing tableau's owner, then the one who leads the trick."""
+    """First a missing tableau's owner, then the one who leads the trick
+    (turn()'s to_act)."""
     mv = s.moves()
     if "tableau" in mv and mv["tableau"]["missing"]:
         return mv["tableau"]["missing"][0]
     if "trick" in mv:
-        return s.state["leader"]
+        return s.turn()["to_act"]
     return None
+
+
+def likely(s, p, planets):
+    """Of `planets` (names), the token that adds most to p's score by the
+    rules' set_score; among equals (the box's table scores a pair of
+    planets as two singles) the one p holds fewest of, the way to a
+    complete set of four; then the first. The answer a menu selects
+    first, so the usual choice costs one OK: a cursor only, the player
+    still picks."""
+    from shared_rules.moons import PLANETS, set_score
+
+    tk = list(s.state["tokens"][p])
+    table = s.state["scoring"]
+    best = None
+    top = None
+    for name in planets:
+        if name is None:
+            continue
+        i = PLANETS.index(name)
+        tk[i] += 1
+        key = (set_score(tk, table), -tk[i])
+        tk[i] -= 1
+        if top is None or key > top:
+            best = name
+            top = key
+    return best
 
 
 def opening(s):
@@ -128,7 +156,8 @@ def _trick(s, spec, ev):
             take = spec["take"][ev["winner"]] or [None]
             plain = [((_name(t) if t else "no token"), (t, False)) for t in take]
             low = [((_name(t) if t else "no token") + " + low", (t, True)) for t in take]
-            return ("take", names[ev["winner"]][:6] + " takes?", "pick", plain + low, "")
+            return ("take", names[ev["winner"]][:6] + " takes?", "pick", plain + low, "",
+                    (likely(s, ev["winner"], take), False))
         t, low = ev["take"]
         if low and "low" not in ev:
             others = seats(names, [p for p in range(n) if p != ev["winner"]])
@@ -173,7 +202,7 @@ def act(s, key):
             if event(s, "end", {"take": take}):
                 opening(s)
 
-        Form(app, _end_ask(n, names, choices), end_done).start()
+        Form(app, _end_ask(s, choices), end_done).start()
     elif key == "move":
         spec = mv["move"]
         extra = {"supply": "Supply"}
@@ -201,15 +230,19 @@ def act(s, key):
         Form(app, ask_move, lambda ev: event(s, "move", ev)).start()
 
 
-def _end_ask(n, names, choices):
-    """Round end: ask only players with a real choice of token."""
+def _end_ask(s, choices):
+    """Round end: ask only players with a real choice of token, each menu
+    at the token likeliest taken (likely())."""
+    names = s.names()
+    n = len(names)
     need = [p for p in range(n) if len(choices[p]) > 1]
 
     def ask(ev):
         tk = ev.get("take") or [None] * n
         for p in need:
             if tk[p] is None:
-                return (("take", p, n), names[p][:9] + " takes?", "pick", _planets(choices[p]), "")
+                return (("take", p, n), names[p][:9] + " takes?", "pick", _planets(choices[p]), "",
+                        likely(s, p, choices[p]))
         return None
 
     return ask
@@ -230,13 +263,15 @@ def draw(d, s, play):
     names = st["players"]
     n = len(names)
     at = play.pointed(s)
-    lead = st.get("leader")
+    # whose turn, as the rules say it (turn()): the round's first player
+    # (who dealt), and who leads the next trick (None: tableaux are laid)
+    t = s.turn()
     if st["over"]:
         title_bar(d, "Over", "OK:rematch")
-    elif st["phase"] == "tableau":
+    elif t["to_act"] is None:
         title_bar(d, "R%d tableaux" % (st["round"] + 1))
     else:
-        title_bar(d, "R%d t%d lead %s" % (st["round"] + 1, sum(st["tricks"]) + 1, names[lead][:5]))
+        title_bar(d, "R%d t%d lead %s" % (st["round"] + 1, sum(st["tricks"]) + 1, names[t["to_act"]][:5]))
     rows = 3
     ref = at if at is not None else play.scroll
     top = min(max(0, ref - rows + 1), max(0, n - rows))
@@ -252,12 +287,16 @@ def draw(d, s, play):
     from screens.base import scroll_marks
 
     scroll_marks(d, top > 0, top + rows < n, 11, 29)
-    # the legend (each initial begins its planet) heads the supply's columns
+    if t["leader"] is not None:
+        d.text("1st player " + names[t["leader"]][:5], 0, 38, 1)
+    # the supply's counts, each after its planet's initial as the rows
+    # show tokens (J S N U), packed beside the label with a thin bar
+    # before each so the groups read apart
     sup = st["supply"]
     d.text("sup", 0, 47, 1)
     for i in range(4):
-        d.text(LEGEND[i], 32 + 24 * i, 38, 1)
-        d.text("%d" % sup[i], 32 + 24 * i, 47, 1)
+        d.vline(25 + 25 * i, 48, 6, 1)
+        d.text("%s%d" % (INITIALS[i], sup[i]), 26 + 25 * i, 47, 1)
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
     elif at is not None:

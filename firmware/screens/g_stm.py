@@ -3,8 +3,9 @@ MOON cards in it, illegal plays, and the chips of every player or team.
 Ranges (moons left this round, hands in a trick) come from legal().
 
 A trick is two inputs: UP/DOWN points at the winner on the game screen
-(it starts at the one who leads, the last trick's winner), OK, then the
-moon cards in it from one menu ("no moons" first). An illegal play is in
+(it starts at the hand with the most tricks this round, among equals the
+one who leads), OK, then the moon cards in it from one menu ("no moons"
+first). An illegal play is in
 the game menu (BACK)."""
 
 from screens.base import banner, text_right, title_bar
@@ -81,11 +82,22 @@ def moon_choices(spec):
 
 
 def pointing(s):
-    """The seat the game screen points at first: the one who leads (the
-    last trick's winner); None when no trick can be entered."""
+    """The hand the game screen points at first, the likeliest winner: the
+    one with the most tricks this round (the hand holding the high red
+    rockets keeps taking them), among equals the last trick's winner, who
+    leads (turn()'s to_act; the Dummy when it is None). A guess for the
+    cursor only: OK still asks who won. None when no trick can be entered."""
     if "trick" not in s.moves():
         return None
-    return s.state["leader"] % len(_hand_names(s))
+    hands = len(_hand_names(s))
+    t = s.turn()["to_act"]
+    lead = hands - 1 if t is None else t
+    tricks = s.state["tricks"]
+    best = lead
+    for h in range(hands):
+        if tricks[h] > tricks[best]:
+            best = h
+    return best
 
 
 def ring(s):
@@ -139,10 +151,13 @@ def draw(d, s, play):
     st = s.state
     names = st["players"]
     teams = st["teams"]
+    # whose turn, as the rules say it (turn()): the dealer, and the hand
+    # that leads the trick to enter (None: the Dummy's card)
+    t = s.turn()
     if st["over"]:
         title_bar(d, "Over", "OK:rematch")
     else:
-        title_bar(d, "R%d trick %d/5" % (st["round"] + 1, sum(st["tricks"]) + 1))
+        title_bar(d, "R%d t%d deal %s" % (st["round"] + 1, sum(st["tricks"]) + 1, names[t["leader"]][:5]))
     chips = st["chips"]
     at = play.pointed(s)
     hands = _hand_names(s)
@@ -166,8 +181,7 @@ def draw(d, s, play):
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
         return
-    d.text("deal " + names[st["dealer"]][:6], 0, 47, 1)
-    text_right(d, "lead " + hands[st["leader"] % len(hands)][:5], 47)
+    d.text(hands[-1 if t["to_act"] is None else t["to_act"]][:10] + " leads", 0, 47, 1)
     if at is not None:
         hint(d, "OK: %s won" % hands[at][:8])
     else:

@@ -48,6 +48,8 @@ class Session:
         self.timer_phase = None
         self._legal = {}  # match.legal() for event number _legal_n
         self._legal_n = -1
+        self._turn = None  # match.turn() for event number _turn_n
+        self._turn_n = -1
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
         # What the events an undo can take back were, in a few words
@@ -82,6 +84,14 @@ class Session:
 
     def moves(self):
         return self.legal()["moves"]
+
+    def turn(self):
+        """match.turn(): whose turn it is as the rules say ({"leader",
+        "to_act"}), cached until the next event (every redraw asks)."""
+        if self._turn_n != self.match.count:
+            self._turn = self.match.turn()
+            self._turn_n = self.match.count
+        return self._turn
 
     # -- changing -----------------------------------------------------------
     def submit(self, event):

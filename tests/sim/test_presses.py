@@ -16,9 +16,9 @@ import presses  # noqa: E402
 # is 60% of each round (Moonstar 21, Shoot the Moon 18, Moon 25, Moons 36).
 CEILING = {
     "moonstar": (12, 29),
-    "shoot-the-moon": (10, 19),
+    "shoot-the-moon": (10, 18),
     "moon": (9, 24),
-    "moons": (9, 37),
+    "moons": (9, 34),
 }
 
 

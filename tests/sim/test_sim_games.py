@@ -35,7 +35,8 @@ def test_shoot_the_moon_full_game(tmp_path):
         for _ in range(3):
             b.press("ok")  # seats P1 P2 P3
         scr = st.screen(b)
-        assert "trick 1/5" in scr and "deal P1" in scr and "lead P2" in scr, scr
+        # whose turn, from the rules' turn(): the dealer and who leads
+        assert "R1 t1 deal P1" in scr and "P2 leads" in scr, scr
         # the screen points at the one who leads
         assert hint(b) == "OK: P2 won", scr
         st.snap(b, "stm-chips")
@@ -147,8 +148,9 @@ def test_moons_full_game(tmp_path):
             if rnd == 0:
                 scr = st.screen(b)
                 # tokens as planet initials with counts, a legend, the supply alike
-                assert "J2" in scr and "U1" in scr and "Ju Sa Ne Ur" in scr, scr
-                assert "sup 15 17 17 16" in scr, scr  # two Jupiters and a Uranus taken
+                assert "J2" in scr and "U1" in scr, scr
+                assert "sup J15 S17 N17 U16" in scr, scr  # two Jupiters and a Uranus taken
+                assert "1st player P1" in scr, scr
                 st.snap(b, "moons-tokens")
                 # undo the last trick from the game menu, and enter it again
                 b.press("back")
