@@ -74,7 +74,7 @@ def _name(s, seat):
     return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
 
-_turn = [None, None]  # (game, event count) -> the rules' turn() then
+_turn: list = [None, {}]  # (game, event count) -> the rules' turn() then
 
 
 def turn(s):

@@ -82,12 +82,18 @@ class BestPossible(Screen):
         elif b == UP and self.step > 0:
             self.step -= 1
 
+    def _plan(self):
+        """The solver's answer, there whenever the plan is stepped through
+        (DOWN does nothing before it)."""
+        a = self.slices.answer
+        return a if a is not None else {"best": 0, "plan": [], "favorite": None}
+
     def _total(self, k):
         """Points of the plan's first k moves, scored by the rules."""
         if self.totals is None:
             from shared_rules.moonstar_board import plan_score
 
-            a = self.slices.answer
+            a = self._plan()
             plan = a["plan"]
             self.totals = [plan_score(self.last["sit"], plan[:i], a["favorite"], False) for i in range(len(plan) + 1)]
         return self.totals[k]
@@ -133,7 +139,7 @@ class BestPossible(Screen):
         from screens import ms_ring
 
         sit = self.last["sit"]
-        a = self.slices.answer
+        a = self._plan()
         plan = a["plan"]
         k = self.step
         move = plan[k - 1]
