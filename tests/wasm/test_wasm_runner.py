@@ -5,6 +5,7 @@ the real folder as the program writes it, serial input never blocks, and
 a failing program fails the run."""
 
 import json
+import select
 import subprocess
 
 from host import mpy
@@ -88,6 +89,8 @@ def test_serial_input_is_polled_never_waited_on(tmp_path):
     p = subprocess.Popen([node_path(), str(RUNNER), str(tmp_path / "main.py")], cwd=tmp_path,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
+        ready, _, _ = select.select([p.stdout], [], [], 60)
+        assert ready, "the runner blocked on a serial read with nothing to read"
         out = p.stdout.readline()
         assert out.strip() == "b''", out
         p.wait(timeout=60)
