@@ -2,7 +2,8 @@
 the real MicroPython: the running minute adjusted by 10 s, the visual
 alarm, undo that leaves the minute alone and says what it undid, Rematch,
 BACK from a finished game's standings, tied ranks, scroll marks, the seat
-picker, the box's game names."""
+picker, the box's game names; whose turn on the Shoot the Moon, Moon and
+Moons screens, as the rules' turn() says."""
 
 import sys
 from pathlib import Path
@@ -297,6 +298,173 @@ def test_two_player_shoot_the_moon_points_at_the_dummy_too(tmp_path):
         assert (last["type"], last["winner"]) == ("trick", 2), last
         b.press("down")  # round the three hands: Dummy -> P1
         assert st.screen_lines(b.emu)[-1] == "OK: P1 won", st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+# -- whose turn (issue #11): the dealer or first player and the player to act,
+# named on the game screen as the rules' turn() says, after every event ------
+
+def rules_turn(flash, dummy=False):
+    """Names of turn()'s leader and to_act, by the PC-side replay of the
+    board's journal (None for nobody; "Dummy" for the two-player dummy)."""
+    m = st.replay(flash)
+    t = m.turn()
+    names = m.state["players"]
+
+    def name(p):
+        if p is None:
+            return "Dummy" if dummy else None
+        return names[p]
+
+    return name(t["leader"]), name(t["to_act"])
+
+
+def start_game(b, label, players=None):
+    st.choose(b, "New game")
+    st.choose(b, label, exact=True)
+    if players is not None:
+        st.set_number(b, players, 4)
+
+
+def enter_stm_trick(b, winner):
+    for _ in range(8):
+        if st.screen_lines(b.emu)[-1] == "OK: %s won" % winner:
+            break
+        b.press("down")
+    b.press("ok")
+    st.choose(b, "no moons")
+    st.wait_toast(b)
+
+
+def test_shoot_the_moon_names_the_dealer_and_who_leads(tmp_path):
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        start_game(b, "Shoot the Moon", 3)
+        b.press("ok")  # 7 chips
+        for _ in range(3):
+            b.press("ok")  # seats P1 P2 P3
+        seen = []
+        # a round: P3, P3, P1, P2, P3 win; then the deal passes to P2
+        for w in ("P3", "P3", "P1", "P2", "P3", "P1"):
+            deal, lead = rules_turn(flash)
+            scr = st.screen(b)
+            assert "deal %s" % deal in st.screen_lines(b.emu)[0], scr
+            assert "%s leads" % lead in scr, scr
+            seen.append((deal, lead, st.screen_lines(b.emu)[-1]))
+            enter_stm_trick(b, w)
+        # the rules' turn, not a fixed seat: the leader follows the last
+        # trick's winner, and a new round has a new dealer whose left leads.
+        # The pointer (a guess, OK still asks) starts at the hand with the
+        # most tricks this round, among equals the one who leads.
+        assert seen == [("P1", "P2", "OK: P2 won"), ("P1", "P3", "OK: P3 won"), ("P1", "P3", "OK: P3 won"),
+                        ("P1", "P1", "OK: P3 won"), ("P1", "P2", "OK: P3 won"), ("P2", "P3", "OK: P3 won")], seen
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_shoot_the_moon_two_players_the_dummy_leads(tmp_path):
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        start_game(b, "Shoot the Moon", 2)
+        for _ in range(3):
+            b.press("ok")  # 7 chips, seats P1 P2
+        enter_stm_trick(b, "Dummy")
+        assert rules_turn(flash, dummy=True) == ("P1", "Dummy")
+        assert "Dummy leads" in st.screen(b), st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_moon_names_the_first_bidder_and_who_acts(tmp_path):
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        start_game(b, "Moon (dominoes)")
+        st.set_number(b, 5, 21)
+        st.choose(b, "Seat 2")  # P2 bids first
+        for _ in range(3):
+            b.press("ok")
+
+        def shows_turn(acting):
+            first, act = rules_turn(flash)
+            scr = st.screen(b)
+            assert act == acting, (act, scr)
+            assert "1st bid: %s" % first in scr, scr
+            return scr
+
+        assert "P2 to bid" in shows_turn("P2")
+        b.press("ok")
+        st.choose(b, "Pass")
+        assert "P3 to bid" in shows_turn("P3")
+        b.press("ok")
+        st.choose(b, "5", exact=True)
+        assert "P1 to bid" in shows_turn("P1")
+        b.press("ok")
+        st.choose(b, "Pass")
+        assert "P3 trump" in shows_turn("P3")
+        b.press("ok")
+        st.choose(b, "Name trump")
+        st.choose(b, "Doubles")
+        assert "lead P3" in st.screen_lines(b.emu)[0] and shows_turn("P3")  # the bidder leads
+        for _ in range(8):
+            if st.screen_lines(b.emu)[-1] == "OK: P1 won":
+                break
+            b.press("down")
+        b.press("ok")
+        assert "lead P1" in st.screen_lines(b.emu)[0] and shows_turn("P1")
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_moons_names_the_first_player_and_who_leads(tmp_path):
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        start_game(b, "Moons", 2)
+        st.choose(b, "1/2/3/10")
+        b.press("ok")
+        b.press("ok")
+        b.press("back")  # leave the tableau entry the game opens with
+        first, act = rules_turn(flash)
+        scr = st.screen(b)
+        assert (first, act) == ("P1", None) and "R1 tableaux" in scr and "1st player P1" in scr, scr
+        b.press("ok")
+        for who, suits in (("P1", ("Jupiter", "Saturn", "Neptune")), ("P2", ("Saturn", "Neptune", "Uranus"))):
+            for s in suits:
+                st.choose(b, s)
+        for w in ("P2", "P1"):
+            first, act = rules_turn(flash)
+            scr = st.screen(b)
+            assert "lead %s" % act in st.screen_lines(b.emu)[0] and "1st player %s" % first in scr, scr
+            for _ in range(4):
+                if st.screen_lines(b.emu)[-1] == "OK: %s won" % w:
+                    break
+                b.press("down")
+            b.press("ok")
+            st.choose(b, "Uranus" if w == "P2" else "Jupiter", exact=True)
+        assert rules_turn(flash) == ("P1", "P1") and "lead P1" in st.screen_lines(b.emu)[0]
+        b.press("back")
+        st.choose(b, "End of round")
+        # each tied player takes any token: the menu starts at the one that
+        # scores most, among equals the one held fewest of (P1 holds a
+        # Jupiter, P2 a Uranus)
+        for who, likely in (("P1", "Saturn"), ("P2", "Jupiter")):
+            assert "%s takes?" % who in st.screen(b) and st.selected(b).strip() == likely, st.screen(b)
+            b.press("ok")
+        st.wait_toast(b)
+        # the first player token passes left: P2 is first in round 2
+        first, act = rules_turn(flash)
+        if "card 1?" in st.screen(b):
+            b.press("back")
+        scr = st.screen(b)
+        assert (first, act) == ("P2", None) and "R2 tableaux" in scr and "1st player P2" in scr, scr
         st.no_faults(b)
     finally:
         b.kill()
