@@ -157,7 +157,7 @@ def draw(d, s, play):
     if st["over"]:
         title_bar(d, "Over", "OK:rematch")
     else:
-        title_bar(d, "R%d t%d deal %s" % (st["round"] + 1, sum(st["tricks"]) + 1, names[t["leader"]][:5]))
+        title_bar(d, "R%d trick %d/5" % (st["round"] + 1, sum(st["tricks"]) + 1))
     chips = st["chips"]
     at = play.pointed(s)
     hands = _hand_names(s)
@@ -181,7 +181,13 @@ def draw(d, s, play):
     if st["over"]:
         hint(d, "Won: " + names[st["winner"]])
         return
-    d.text(hands[-1 if t["to_act"] is None else t["to_act"]][:10] + " leads", 0, 47, 1)
+    # who leads in full, the dealer in what room is left (names are short
+    # at most tables: "P2 leads  deal P1")
+    lead = hands[-1 if t["to_act"] is None else t["to_act"]][:10] + " leads"
+    d.text(lead, 0, 47, 1)
+    room = 16 - len(lead) - 1 - 5
+    if room > 0:
+        text_right(d, "deal " + names[t["leader"]][:room], 47)
     if at is not None:
         hint(d, "OK: %s won" % hands[at][:8])
     else:

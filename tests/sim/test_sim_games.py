@@ -36,7 +36,7 @@ def test_shoot_the_moon_full_game(tmp_path):
             b.press("ok")  # seats P1 P2 P3
         scr = st.screen(b)
         # whose turn, from the rules' turn(): the dealer and who leads
-        assert "R1 t1 deal P1" in scr and "P2 leads" in scr, scr
+        assert "R1 trick 1/5" in scr and "P2 leads deal P1" in scr, scr
         # the screen points at the one who leads
         assert hint(b) == "OK: P2 won", scr
         st.snap(b, "stm-chips")
