@@ -4,7 +4,9 @@ the hand score. Bids and trumps offered are those legal() lists.
 
 OK in the bidding asks the player to act "bid or pass?" in one menu (pass
 first, then the bids); in the play UP/DOWN points at the trick's winner
-(it starts at the one who leads) and OK enters it."""
+(it starts at the one who leads) and OK enters it. Whose turn (the
+hand's first bidder, who bids, names trump or leads) is the rules'
+turn(), never worked out here."""
 
 from screens.base import banner, text_right, title_bar
 from screens.form import Form, seats
