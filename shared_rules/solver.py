@@ -40,6 +40,7 @@ class Solver:
         self.result = None
         self.units = 0
         self.best = -1
+        self.greedy = -1  # planets: the best greedy plan's score so far
         self.need = min(len(sit["moons"]), len(sit["dice"]))
         self.planets = sit["scoring"] == "planets"
         if self.planets:
@@ -65,7 +66,7 @@ class Solver:
         """The best score of a plan found so far: a score the situation
         certainly allows (-1 before the first). A check that only needs
         to know a result is reachable can stop as soon as this reaches it."""
-        return self.best if self.planets else self.piles.best
+        return max(self.best, self.greedy) if self.planets else self.piles.best
 
     # ---------------------------------------------------------------- planets
 
@@ -85,6 +86,7 @@ class Solver:
                 for to in destinations(start, v, sit["movement"]):
                     row[v] = max(row[v], pts[to] * 16 + to)
             top.append(row)
+        self._greedy(top, dice)
         n, m = len(top), len(dice)
         # row 0 of the cost matrix is the method's dummy row, never read
         if n <= m:
@@ -95,6 +97,27 @@ class Solver:
         self.hn = n
         self.h = (cost, [0] * (n + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1), [0] * (m + 1))
         self.row = 1
+
+    def _greedy(self, top, dice):
+        """Score of a plan that takes the best (moon, die) pairs first: any
+        assignment is a legal plan, so this is a score the round certainly
+        allows, known before the exact method runs (see reached())."""
+        pairs = []
+        for i in range(len(top)):
+            row = top[i]
+            for j in range(len(dice)):
+                pairs.append((row[dice[j]] >> 4) << 16 | i << 8 | j)
+        pairs.sort(reverse=True)
+        moons = dice_used = total = 0
+        for p in pairs:
+            i = 1 << (p >> 8 & 255)
+            j = 1 << (p & 255)
+            if not (moons & i or dice_used & j):
+                moons |= i
+                dice_used |= j
+                total += p >> 16
+        if total > self.greedy:
+            self.greedy = total
 
     def _assign_row(self):
         """Add row self.row (shortest augmenting path with potentials)."""

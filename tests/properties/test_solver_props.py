@@ -118,3 +118,17 @@ def test_equals_exhaustive_search_on_every_small_class():
                             assert plan_score(sit, r["plan"], r["favorite"]) == r["best"]
                             checked += 1
     assert checked > 400
+
+
+@SETTINGS
+@given(situations())
+def test_what_the_solver_has_reached_is_never_above_the_best(sit):
+    # The result check stops as soon as reached() covers the points, so
+    # reached() must always be a score some plan makes: at most the best.
+    best = solve(sit)["best"]
+    solver = Solver(sit)
+    r = None
+    while r is None:
+        assert solver.reached() <= best
+        r = solver.step(64)
+    assert solver.reached() == r["best"] == best
