@@ -204,13 +204,14 @@ class Driver:
 
     def number_shown(self):
         """The value a number picker shows: walk down to its lowest value
-        (the panel stops changing), read that from the bottom line, walk
-        back up."""
+        (the panel below the title bar stops changing: the title bar may
+        hold a running minute), read that from the bottom line, walk back
+        up."""
         steps = 0
-        before = self.pixels()
+        before = self.pixels()[10:]
         while True:
             self.look("down")
-            now = self.pixels()
+            now = self.pixels()[10:]
             if now == before:
                 break
             before = now
