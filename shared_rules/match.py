@@ -66,8 +66,13 @@ class Match:
     def can_undo(self):
         return len(self._undo) > 0
 
-    def apply(self, event):
-        """Apply one event (undo included); return the new state."""
+    def apply(self, event, checked=None):
+        """Apply one event (undo included); return the new state.
+
+        `checked`: the state `rules.apply(self.state, event)` already
+        returned for this very event, so a caller that checks an event
+        before journaling it does not apply it twice (a Moonstar result
+        may run the solver)."""
         if not isinstance(event, dict) or type(event.get("type")) is not str:
             raise RuleError("an event must be an object with a \"type\" naming it")
         if event["type"] == "undo":
@@ -75,7 +80,7 @@ class Match:
                 raise RuleError("nothing to undo (at most %d steps back)" % UNDO_DEPTH)
             self.state = self._undo.pop()
         else:
-            new_state = self.rules.apply(self.state, event)
+            new_state = self.rules.apply(self.state, event) if checked is None else checked
             self._undo.append(self.state)
             if len(self._undo) > UNDO_DEPTH:
                 self._undo.pop(0)

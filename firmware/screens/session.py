@@ -107,12 +107,13 @@ class Session:
         app = self.app
         m = self.match
         undo = event.get("type") == "undo"
+        checked = None
         try:
             if undo:
                 if not m.can_undo():
                     raise RuleError("nothing to undo")
             else:
-                m.rules.apply(m.state, event)  # raises RuleError; state untouched
+                checked = m.rules.apply(m.state, event)  # raises RuleError; state untouched
         except RuleError as e:
             app.toast(str(e))
             return False
@@ -124,7 +125,11 @@ class Session:
         except OSError as e:
             app.toast("flash write failed (%s): event not kept" % (e,))
             return False
-        m.apply(event)
+        m.apply(event, checked)
+        checked = None
+        # The rules' on-demand modules (a result's solver, the set-up's
+        # tables) go before after_change() loads legal(): a lower peak.
+        self.shed()
         self.changed += 1
         if undo:
             self.undone = self.done.pop() if self.done else None
