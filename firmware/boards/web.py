@@ -147,13 +147,6 @@ class WebBoard:
     def __init__(self, cfg):
         import ssd1306_emu  # pyright: ignore[reportMissingImports]  (host/sim's, shipped with the page by web/build.py)
 
-        if not hasattr(ssd1306_emu, "_upy_deque"):
-            # the emulator builds deque(maxlen=...), a keyword MicroPython's
-            # deque does not take; the positional form is the same deque
-            from collections import deque
-
-            ssd1306_emu._upy_deque = True
-            ssd1306_emu.deque = lambda maxlen: deque((), maxlen)
         d = cfg.get("display", {})
         w, h = d.get("width", 128), d.get("height", 64)
         addr = cfg["i2c"].get("addr", 0x3C)

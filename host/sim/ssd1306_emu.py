@@ -150,7 +150,7 @@ class Ssd1306Emulator:
         self.zoom = False
         self._pending = None  # opcode waiting for arguments
         self._args = []
-        self.log = deque(maxlen=512)  # recent decoded commands: (name, opcode, args)
+        self.log = deque((), 512)  # recent decoded commands: (name, opcode, args); positional, as MicroPython's deque takes it
         self.reset_counters()
 
     def reset_counters(self):
