@@ -258,6 +258,22 @@ def _tokens(d, x, y, counts):
     d.text(" ".join(out) if out else "-", x, y, 1)
 
 
+def menu_items(s):
+    return [("Legend: J S N U", "legend")]
+
+
+def menu_action(s, key):
+    """The legend of the game screen's planet initials, with each planet's
+    supply spelled out (the screen has no row to spare for it)."""
+    if key == "legend":
+        from screens.base import Notice
+        from shared_rules.moons import PLANETS
+
+        sup = s.state["supply"]
+        lines = ["%s %-8s %3d" % (INITIALS[i], PLANETS[i][0].upper() + PLANETS[i][1:], sup[i]) for i in range(4)]
+        s.app.push(Notice(s.app, "Planets: supply", "\n".join(lines)))
+
+
 def draw(d, s, play):
     st = s.state
     names = st["players"]

@@ -467,3 +467,23 @@ def test_moons_names_the_first_player_and_who_leads(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_moons_game_menu_has_the_legend_of_the_planet_initials(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        start_game(b, "Moons", 2)
+        st.choose(b, "1/2/3/10")
+        b.press("ok")
+        b.press("ok")
+        b.press("back")  # leave the tableau entry the game opens with
+        b.press("back")  # the game menu
+        st.choose(b, "Legend: J S N U")
+        scr = st.screen(b)
+        for line in ("J Jupiter 17", "S Saturn 17", "N Neptune 17", "U Uranus 17"):
+            assert line in scr, scr
+        b.press("ok")
+        assert "R1 tableaux" in st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()
