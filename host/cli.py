@@ -35,8 +35,18 @@ def command_modules():
     return dict(sorted(found.items()))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a failed write of help or usage is not swallowed:
+    `moontable --help > /dev/full` must say so and exit 2 like any other
+    output that cannot be written (main catches the OSError)."""
+
+    def _print_message(self, message, file=None):
+        if message:
+            (file or sys.stderr).write(message)
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="moontable",
         description="PC tools for the moontable game-table device: simulate, flash, sync, replay and report.",
     )

@@ -161,6 +161,10 @@ def test_stdout_on_a_full_disk(dbfile):
         for argv in (["games"], ["show", "1"], ["standings"], ["export", "--format", "csv"], ["players"]):
             err = refused(*argv, "--db", dbfile, stdout=full)
             assert "cannot write the output" in err and "No space left" in err
+        # help is output too: argparse alone would swallow the failed write
+        for argv in (["--help"], ["games", "--help"], ["sync", "--help"]):
+            err = refused(*argv, stdout=full)
+            assert "cannot write the output" in err and "No space left" in err
 
 
 # ------------------------------------------------------------ read-only files and folders
