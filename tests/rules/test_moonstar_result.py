@@ -51,13 +51,15 @@ def test_points_check_stops_early_but_never_lets_too_many_through():
 
     for games in ([1], [6], [7], [8]):
         cfg = config(games, {}, "test")
-        for seed in range(3):
+        for seed in range(2):
             gc.collect()
             sit = random_situation(cfg, seed * 7919 + 1)
             best = best_of(sit)
             for p in (0, best // 2, best):
+                gc.collect()  # each solve's tables are big for the 64K test heap
                 got = check_points(sit, p)
                 assert got is None or got == best, (games, seed, p, got, best)
+            gc.collect()
             try:
                 check_points(sit, best + 1)
             except RuleError as e:
