@@ -15,16 +15,26 @@ Field by field (docs/pc-tools.md has the same list for users):
   and bggId where BoardGameGeek has the game (Moon (dominoes) has no entry
   we could verify, so it gets no bggId at all rather than a guess);
 - players: name, sourcePlayerId (the database's player number, which a
-  rename keeps), score, rank (ties share), winner, startPlayer (the first
+  rename keeps; the web page, which has no player database, gives its own
+  ids from the names: "source_player_ids"), score, rank (ties share), winner, startPlayer (the first
   setter, dealer or first bidder), and role = the partnership's name;
 - board: the options a player would want to see (Moonstar's game number,
   the partnership layout).
+
+The building part (play, to_json, link, journal_summary) also runs under
+MicroPython: the web page ships this module with the firmware
+(web/build.py) so a game finished in a browser gets its link from the same
+builder as one synced to the PC.
 """
 
 import json
-from urllib.parse import quote
 
-from shared_rules import display_name
+from shared_rules import display_name, ranks
+
+try:
+    from urllib.parse import quote
+except ImportError:  # MicroPython has no urllib.parse
+    quote = None
 
 SOURCE_NAME = "moontable"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -76,15 +86,19 @@ def play(g):
     out = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": "%s/%s" % (g["device"], g["game_id"]),
-        "playDate": g["ended"] or g["date"],
     }
+    date = g["ended"] or g["date"]
+    if date:  # the PC always has one (approx. at worst); an undated journal has none
+        out["playDate"] = date
     if g.get("duration_min"):
         out["durationMin"] = g["duration_min"]
     out["game"] = game
     entries = []
     winners = set(g.get("winner_seats", ()))
+    source_ids = g.get("source_player_ids")
     for seat, name in enumerate(players):
-        p = {"name": name, "sourcePlayerId": "moontable-player-%d" % g["player_ids"][seat],
+        pid = source_ids[seat] if source_ids else "moontable-player-%d" % g["player_ids"][seat]
+        p = {"name": name, "sourcePlayerId": pid,
              "score": g["scores"][seat], "rank": g["ranks"][seat], "winner": seat in winners,
              "startPlayer": seat == g.get("start_seat")}
         if seat in role:
@@ -98,13 +112,35 @@ def play(g):
 
 
 def to_json(p):
-    """One play as compact JSON text (what a link carries and a line holds)."""
-    return json.dumps(p, ensure_ascii=False, separators=(",", ":"))
+    """One play as compact JSON text (what a link carries and a line holds).
+    MicroPython's json.dumps has no ensure_ascii (it writes non-ASCII as
+    is anyway): there the rules core's compact dumps does the same."""
+    try:
+        return json.dumps(p, ensure_ascii=False, separators=(",", ":"))
+    except TypeError:
+        from shared_rules.wire import dumps
+        return dumps(p)
+
+
+# Bytes a URL component carries as they are (RFC 3986's unreserved set,
+# what urllib.parse.quote(safe="") leaves alone).
+_UNRESERVED = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+
+
+def percent_encode(text):
+    """text as one URL component, UTF-8 and %XX for every byte outside the
+    unreserved set: urllib.parse.quote(text, safe="") where it exists."""
+    if quote is not None:
+        return quote(text, safe="")
+    out = []
+    for b in text.encode("utf-8"):
+        out.append(chr(b) if b in _UNRESERVED else "%%%02X" % b)
+    return "".join(out)
 
 
 def link(p):
     """The createPlay link that opens BG Stats with this one play filled in."""
-    return CREATE_PLAY + quote(to_json(p), safe="")
+    return CREATE_PLAY + percent_encode(to_json(p))
 
 
 def qr_svg(url):
@@ -112,3 +148,131 @@ def qr_svg(url):
     quiet zone a phone camera needs)."""
     import segno
     return segno.make(url, error="l").svg_inline(scale=3, border=4)
+
+
+# -- a finished game's summary from its journal alone (the web page) ----------
+# The PC builds a summary from its database (host/db.py's _summary); the page
+# has only the journal, so this replays it with the rules core and fills in
+# the fields play() reads.
+
+def first_seat(state):
+    """The seat that set up, dealt or bid first: the rules core's
+    "first_leader" when it keeps one, else Moonstar's setter, Shoot the
+    Moon's dealer, Moon's first bidder, Moons' first player (as
+    host/db.py's first_seat)."""
+    for key in ("first_leader", "setter", "dealer", "first"):
+        if key in state:
+            v = state[key]
+            if isinstance(v, int) and not isinstance(v, bool):
+                return v
+            if key != "first_leader":
+                return None
+    return None
+
+
+def winning_seats(state, winner):
+    """Seats that won: the winner, plus a shared win (Moons' "winners") or
+    the winner's partners (a "teams" count: seat s on side s % teams, or
+    lists of seats), as host/db.py's _winning_seats."""
+    if winner is None:
+        return []
+    tied = state.get("winners")
+    if isinstance(tied, list) and winner in tied:
+        return [s for s in tied if isinstance(s, int)]
+    teams = state.get("teams")
+    n = len(state["players"])
+    if isinstance(teams, int) and not isinstance(teams, bool) and teams > 0:
+        return [s for s in range(n) if s % teams == winner % teams]
+    if isinstance(teams, list):
+        for team in teams:
+            if isinstance(team, list) and winner in team:
+                return list(team)
+    return [winner]
+
+
+def seat_ranks(scores):
+    """Rank of each seat, highest score first, ties sharing a rank
+    (shared_rules.ranks, mapped back to seats)."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    shared = ranks([scores[i] for i in order])
+    out = [0] * len(scores)
+    for r, seat in zip(shared, order):
+        out[seat] = r
+    return out
+
+
+def date_text(epoch):
+    """Epoch seconds (the device's local-as-UTC convention) ->
+    "YYYY-MM-DD HH:MM:SS", by arithmetic: MicroPython ports differ in
+    their time module's epoch."""
+    epoch = int(epoch)
+    days, secs = divmod(epoch, 86400)
+    # civil date from days since 1970-01-01 (the proleptic Gregorian calendar)
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    year = yoe + era * 400 + (1 if month <= 2 else 0)
+    return "%04d-%02d-%02d %02d:%02d:%02d" % (year, month, day, secs // 3600, secs // 60 % 60, secs % 60)
+
+
+def source_player_id(prefix, name):
+    """A stable player id from a name alone, case-folded, for a source with
+    no player database: ("moontable-web", "Ann") -> "moontable-web-ann"."""
+    return "%s-%s" % (prefix, name.strip().lower())
+
+
+def journal_summary(stream, device, player_prefix, game_id=None):
+    """One game's journal (a binary stream: header, then events) -> the
+    summary play() takes, or None if the game is not finished. LogError
+    for a journal the rules reject. game_id stands in for a header with
+    no "id". Dated by the lines' "t" (epoch seconds, written while the
+    device's clock is set); undated when no line has one. The first seat
+    is tracked as host/db.py's _Verify does: whoever holds the job until
+    round 1 is over (an undo may change it)."""
+    from shared_rules.log import Replay, iter_lines
+    from shared_rules.wire import decode
+
+    rep = Replay()
+    first = None
+    times = []
+    for lineno, raw, last in iter_lines(stream):
+        obj = decode(raw)
+        if rep.match is None:
+            rep.start(obj, lineno)
+            first = first_seat(rep.match.state)
+        else:
+            rep.step(obj, lineno)
+            state = rep.match.state
+            if state["round"] == 0 or first is None:
+                seat = first_seat(state)
+                if seat is not None or state["round"] == 0:
+                    first = seat
+        t = obj.get("t")
+        if isinstance(t, int) and not isinstance(t, bool) and t >= 1000000000:
+            times.append(t)
+    if rep.match is None:
+        return None
+    match = rep.match
+    winner = match.winner()
+    if winner is None:
+        return None
+    state = match.state
+    header = match.header
+    players = list(header["players"])
+    scores = list(state["scores"])
+    ended = date_text(max(times)) if times else None
+    seconds = max(times) - min(times) if len(times) > 1 else None
+    return {
+        "device": device, "game_id": header.get("id") or game_id, "game": header["game"],
+        "options": header.get("options") or {}, "players": players,
+        "source_player_ids": [source_player_id(player_prefix, n) for n in players],
+        "scores": scores, "ranks": seat_ranks(scores),
+        "winner_seats": winning_seats(state, winner), "start_seat": first,
+        "ended": ended, "date": ended,
+        "duration_min": None if seconds is None else max(1, (seconds + 30) // 60),
+    }

@@ -11,7 +11,10 @@ What goes in:
   app/app.romfs                        the app compiled to .mpy in one ROMFS
                                        image, as `moontable flash --romfs`
                                        lays it out (host/deploy.py), plus the
-                                       simulator's SSD1306 emulator
+                                       simulator's SSD1306 emulator and the
+                                       PC's BG Stats play builder
+                                       (host/bgstats.py), so the page's links
+                                       come from the same code
   app/main.py, app/board.json          the flash files; board.json is the
                                        simulator's pin map naming the `web`
                                        board (firmware/boards/web.py)
@@ -33,6 +36,7 @@ WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent
 PACKAGE = WEB / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 EMULATOR = ROOT / "host" / "sim" / "ssd1306_emu.py"
+BGSTATS = ROOT / "host" / "bgstats.py"
 
 
 def app_files():
@@ -42,6 +46,7 @@ def app_files():
 
     files = deploy.build_app()
     files["ssd1306_emu.mpy"] = deploy.compile_py(EMULATOR, "ssd1306_emu.py")
+    files["bgstats.mpy"] = deploy.compile_py(BGSTATS, "bgstats.py")
     cfg = json.loads(deploy.pin_map("sim"))
     cfg["board"] = "web"
     cfg["name"] = "moontable in a web page (MicroPython's WebAssembly port)"

@@ -18,6 +18,11 @@ port in a browser, with the panel, the buttons and the buzzer on the page.
   calls one loop pass per timer tick (hand_over), and the countdowns are the
   firmware's deadline arithmetic against this clock, so a late tick never
   makes them drift.
+- The wall clock: the page hands over the browser's time at boot
+  (webhost.local_epoch(), local time counted as if UTC, the convention a
+  PC's sync sets), as a sync would, so every game is dated.
+- Records out: each finished game's journal, and its BG Stats link built
+  by host/bgstats.py (shipped with the page) from a replay of the journal.
 - Flash: the data folder is in the port's in-memory filesystem; the page
   mirrors every change to the browser's storage as it happens and puts it
   back before the next boot, like a board's flash across a power cut.
@@ -230,8 +235,10 @@ class WebBoard:
         """Boot the app, then let the page call one loop pass at a time
         (main.py calls this instead of app.run): the port collects garbage
         only when a call from the page returns."""
+        app.set_clock(webhost.local_epoch())  # before boot: a resumed game's next events are dated
         app.boot()
         self.app = app
+        self._links = {}  # journal name -> (size, BG Stats link or None)
 
         def step():
             if not app.running:
@@ -243,10 +250,36 @@ class WebBoard:
 
         webhost.drive(step)
 
+    def bgstats_link(self, path, name):
+        """The BG Stats createPlay link of the game in this journal, or None
+        (not finished, or a journal the rules reject: the download still
+        lets the PC name the fault). Kept per journal until its size
+        changes: a replay is the costly part of the list."""
+        import bgstats  # pyright: ignore[reportMissingImports]  (host/bgstats.py, shipped by web/build.py)
+
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            return None
+        known = self._links.get(name)
+        if known is not None and known[0] == size:
+            return known[1]
+        url = None
+        try:
+            with open(path, "rb") as f:
+                g = bgstats.journal_summary(f, self.info["id"], "moontable-web", name[:-6])
+            if g is not None:
+                url = bgstats.link(bgstats.play(g))
+        except Exception as e:
+            print("moontable: no BG Stats link for %s: %s" % (name, e))
+        self._links[name] = (size, url)
+        return url
+
     def records(self):
         """The finished games on flash, as JSON text for the page's
-        download list: [{"id", "file", "title"}], newest first. The game
-        in progress (the journal's current one) is not finished."""
+        download list: [{"id", "file", "title", "bgstats"}], newest first,
+        "bgstats" being the game's BG Stats link or null. The game in
+        progress (the journal's current one) is not finished."""
         import json
 
         from shared_rules import display_name
@@ -270,7 +303,7 @@ class WebBoard:
                 title = "%s: %s" % (display_name(head.get("game", "")), ", ".join(head.get("players", ())))
             except Exception:
                 pass  # a damaged header still downloads: the PC names the fault
-            out.append({"id": name[:-6], "file": path, "title": title})
+            out.append({"id": name[:-6], "file": path, "title": title, "bgstats": self.bgstats_link(path, name)})
         out.reverse()
         return json.dumps(out)
 

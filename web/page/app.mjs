@@ -5,7 +5,8 @@
 // keeps the flash folder in the browser (flash.mjs), calls one app loop
 // pass per timer tick, paints the emulated panel, mirrors its text into an
 // aria-live region, turns pointer and key input into button levels, plays
-// the buzzer through Web Audio and offers the finished games' journals.
+// the buzzer through Web Audio and offers the finished games' journals
+// and BG Stats links.
 // No rule and no screen lives here.
 
 import { makeDirs, mirrorOut, setPath, startMicroPython, writeFiles } from "../mpboard.mjs";
@@ -195,6 +196,17 @@ function showRecords(mp, records) {
     btn.textContent = `Download ${g.id}.jsonl`;
     btn.addEventListener("click", () => download(g.id + ".jsonl", mp.FS.readFile(g.file)));
     li.append(btn, " ", g.title);
+    if (g.bgstats) {
+      // the play object comes from host/bgstats.py, run by the firmware
+      const a = document.createElement("a");
+      a.className = "bgstats";
+      a.dataset.game = g.id;
+      a.href = g.bgstats;
+      a.target = "_blank";
+      a.rel = "noopener";
+      a.textContent = "Send to BG Stats";
+      li.append(" ", a);
+    }
     list.append(li);
   }
 }
@@ -215,6 +227,13 @@ function deviceId() {
     localStorage.setItem("moontable.id", id);
   }
   return id;
+}
+
+/** The browser's wall time as the device counts it: local time as if it
+ * were UTC, in seconds (a PC's sync sets the same, host/sync.py). */
+function localEpoch() {
+  const now = new Date();
+  return Math.floor((now.getTime() - now.getTimezoneOffset() * 60000) / 1000);
 }
 
 function wireInput() {
@@ -320,6 +339,7 @@ async function start() {
     tone: (freq) => buzzer.tone(freq),
     off: () => buzzer.off(),
     device_id: deviceId,
+    local_epoch: localEpoch,
     drive: (fn) => {
       mp.driven = fn;
     },

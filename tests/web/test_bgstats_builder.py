@@ -1,0 +1,177 @@
+"""The BG Stats play builder the web page ships (host/bgstats.py's
+journal_summary + play + link), run on journals alone, against what the PC
+gives for the same journals through `moontable import` and `moontable
+export --format bgstats`; and the same builder under the real MicroPython
+interpreter, which must give the same plays and the same links. No browser:
+test_page.py checks the link the page itself shows."""
+
+import json
+import subprocess
+import sys
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+MOONTABLE = str(ROOT / ".venv" / "bin" / "moontable")
+MICROPYTHON = str(ROOT / ".venv" / "bin" / "micropython")
+TIMEOUT_S = 300  # a bound for a hung tool, not a speed check
+DEVICE = "dev1"
+T0 = 1790000000  # 2026-09-21 14:13:20 as the device counts (local time as if UTC)
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from host import bgstats  # noqa: E402
+
+# the fields the page's play and the PC's must agree on (not sourcePlayerId:
+# the PC's come from its player database, the page's from the names)
+AGREE = ("sourceName", "sourcePlayId", "game", "board", "playDate", "durationMin")
+AGREE_PLAYER = ("name", "score", "rank", "winner", "startPlayer", "role")
+
+
+def timed(src, dst):
+    """A copy of a journal whose every line carries "t", a minute apart
+    (as the device writes them once its clock is set)."""
+    lines = [json.loads(line) for line in src.read_text().splitlines() if line.strip()]
+    for i, obj in enumerate(lines):
+        obj["t"] = T0 + 60 * i
+    dst.write_text("".join(json.dumps(obj) + "\n" for obj in lines))
+    return dst
+
+
+def run(*argv):
+    out = subprocess.run([MOONTABLE, *map(str, argv)], capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert out.returncode == 0, out.stderr + out.stdout
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def journals(tmp_path_factory):
+    """{path: game id the PC gave it} for every sample journal (each also
+    in a timed copy), with the PC's plays {sourcePlayId: play}."""
+    tmp = tmp_path_factory.mktemp("bgstats")
+    paths = []
+    for src in sorted(DATA.glob("*.jsonl")):
+        paths.append(src)
+        paths.append(timed(src, tmp / ("timed-" + src.name)))
+    db = tmp / "records.db"
+    ids = {}
+    for p in paths:
+        res = json.loads(run("import", "--db", db, "--json", "--device", DEVICE, p).splitlines()[0])
+        assert res["status"] == "stored", res
+        ids[p] = res["game_id"]
+    pc = {}
+    for line in run("export", "--db", db, "--format", "bgstats").splitlines():
+        play = json.loads(line)
+        pc[play["sourcePlayId"]] = play
+    return ids, pc
+
+
+def page_play(path, game_id):
+    with open(path, "rb") as f:
+        g = bgstats.journal_summary(f, DEVICE, "moontable-web", game_id)
+    return None if g is None else bgstats.play(g)
+
+
+def test_page_plays_agree_with_the_pcs_export(journals):
+    ids, pc = journals
+    finished = 0
+    for path, gid in ids.items():
+        mine = page_play(path, gid)
+        theirs = pc.get("%s/%s" % (DEVICE, gid))
+        assert (mine is None) == (theirs is None), path
+        if mine is None:
+            continue
+        finished += 1
+        if not path.name.startswith("timed-"):
+            # an undated journal: the PC dates it by the import ("approx."), the page cannot
+            assert "playDate" not in mine and "durationMin" not in mine, mine
+            theirs = {k: v for k, v in theirs.items() if k not in ("playDate", "durationMin")}
+        for key in AGREE:
+            assert mine.get(key) == theirs.get(key), (path.name, key, mine.get(key), theirs.get(key))
+        assert len(mine["players"]) == len(theirs["players"])
+        for a, b in zip(mine["players"], theirs["players"]):
+            for key in AGREE_PLAYER:
+                assert a.get(key) == b.get(key), (path.name, key, a, b)
+            assert a["sourcePlayerId"] == "moontable-web-" + a["name"].lower()
+    assert finished >= 10  # the samples are finished games: the comparison ran
+
+
+def test_timed_journal_is_dated_by_its_last_line(journals, tmp_path):
+    path = timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "g.jsonl")
+    n = len([line for line in path.read_text().splitlines() if line.strip()])
+    play = page_play(path, "g1")
+    assert play["playDate"] == bgstats.date_text(T0 + 60 * (n - 1))
+    assert play["durationMin"] == n - 1
+
+
+def test_date_text_is_the_calendar():
+    import datetime
+
+    for epoch in (0, 951782400, 1709164799, 1790000000, 4102444799, 1234567890):
+        want = datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+        assert bgstats.date_text(epoch) == want
+
+
+def test_fallback_percent_encoder_is_quote(monkeypatch):
+    text = '{"name":"Zoë & Ann/ß","x":"a b+c%d~_.-"}'
+    want = urllib.parse.quote(text, safe="")
+    monkeypatch.setattr(bgstats, "quote", None)
+    assert bgstats.percent_encode(text) == want
+
+
+def test_unfinished_and_rejected_journals(tmp_path):
+    lines = (DATA / "shoot-the-moon-pairs.jsonl").read_text().splitlines()
+    part = tmp_path / "part.jsonl"
+    part.write_text("\n".join(lines[:3]) + "\n")
+    assert page_play(part, "p") is None  # not finished: no link
+    bad = tmp_path / "bad.jsonl"
+    head = json.loads(lines[0])
+    head["players"] = head["players"][:1]  # one player: the rules refuse the game
+    bad.write_text(json.dumps(head) + "\n" + "\n".join(lines[1:]) + "\n")
+    from shared_rules.errors import LogError
+
+    with pytest.raises(LogError):
+        page_play(bad, "b")
+
+
+UPY_SCRIPT = """
+import sys
+sys.path.insert(0, %r)
+sys.path.insert(0, %r)
+import bgstats
+for path, gid in %r:
+    with open(path, "rb") as f:
+        g = bgstats.journal_summary(f, %r, "moontable-web", gid)
+    print(bgstats.link(bgstats.play(g)) if g else "-")
+"""
+
+
+def test_micropython_builds_the_same_links(journals, tmp_path):
+    """The page's interpreter (MicroPython) gives the same play for each
+    journal, and a link that decodes to it; non-ASCII names included."""
+    ids, _pc = journals
+    zoe = tmp_path / "zoe.jsonl"
+    zoe.write_text((DATA / "moons-default.jsonl").read_text().replace('"Cat"', '"Zoë"'))
+    ids = dict(ids)
+    ids[zoe] = "zoe"
+    items = [(str(p), gid) for p, gid in ids.items()]
+    script = tmp_path / "links.py"
+    script.write_text(UPY_SCRIPT % (str(ROOT), str(ROOT / "host"), items, DEVICE))
+    out = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=TIMEOUT_S, cwd=str(ROOT))
+    assert out.returncode == 0, out.stderr + out.stdout
+    got = out.stdout.splitlines()
+    assert len(got) == len(items)
+    for (path, gid), url in zip(items, got):
+        mine = page_play(path, gid)
+        if mine is None:
+            assert url == "-"
+            continue
+        assert url.startswith(bgstats.CREATE_PLAY)
+        data = url[len(bgstats.CREATE_PLAY):]
+        assert all(c.isalnum() or c in "%-._~" for c in data), url
+        assert json.loads(urllib.parse.unquote(data)) == mine, path
+    assert any("Zo%C3%AB" in u for u in got)
