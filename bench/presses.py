@@ -12,9 +12,14 @@ simulator (the real firmware under the real MicroPython) by reading the
 panel and answering what it asks; nothing here knows the screens' layout
 beyond the shared Menu and NumberPick.
 
-How presses are counted. One press is one push of a button, short or long;
-UP/DOWN are tapped, never held (a hold's acceleration is hard to aim at a
-value, so a tap count is what a player can always do). The shortest path
+How presses are counted. One press is one push of a button, short or long.
+A number picker's UP/DOWN held counts in fives on round values (screens/
+base.py NumberPick.held: 20 -> 21 -> 25 -> 30, a step every other repeat at
+first), a pace a player can follow and let go at; one hold, let go on the
+value wanted, is one press, then taps for the rest. The driver plans each
+hold with the firmware's own NumberPick.held, lets go after as many steps
+as the plan says (counted from the panel's digits changing) and then reads
+the value to check it landed there. The shortest path
 is found by looking first: before choosing in a menu the driver walks the
 whole (wrapping) menu once and comes back, and before setting a number it
 walks down to the lowest value and back up; those looking presses change
@@ -30,6 +35,9 @@ an evening repeats. After the round the PC-side replay of the journal
 must show what the facts say (each game's "check"), so a shorter path
 never skips an input.
 
+Moonstar's round went 36 -> 29 with better defaults, then 29 -> 19 with
+the hold in fives (the first bid 20 -> 30 is one hold, not ten taps).
+
 Figures at the start of issue #11 (commit 8f182ac), start / round:
     Moonstar 12 / 36, Shoot the Moon 10 / 30, Moon 9 / 42, Moons 9 / 61."""
 
@@ -40,11 +48,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-for p in (str(ROOT), str(ROOT / "tests" / "sim")):
+for p in (str(ROOT), str(ROOT / "tests" / "sim"), str(ROOT / "firmware")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
 import simtools as st  # noqa: E402
+from screens.base import NumberPick  # noqa: E402  (how a held UP/DOWN moves the value)
 
 # -- the table facts -----------------------------------------------------------
 # A step is what the players tell the device about one thing that happened at
@@ -223,6 +232,51 @@ class Driver:
             self.look("up")
         return low + steps, low
 
+    def picker_top(self):
+        """The number picker's highest value, printed bottom right."""
+        return int(self.lines()[-1].split()[-1])
+
+    def digits(self):
+        """The picker's big digits (rows 22-53): they change when, and
+        only when, the value does."""
+        return self.pixels()[22:54]
+
+    @staticmethod
+    def hold_path(current, lo, hi, up):
+        """The values one hold of UP (`up`) or DOWN shows in turn, the
+        press's own step first: the firmware's NumberPick.held."""
+        v = min(hi, max(lo, current + (1 if up else -1)))
+        path = [v]
+        for count in range(1, 400):
+            if v == (hi if up else lo):
+                break
+            nv = NumberPick.held(v, lo, hi, count, up)
+            if nv != v:
+                path.append(nv)
+            v = nv
+        return path
+
+    def hold_to(self, key, changes):
+        """Hold `key` until the digits have changed `changes` times (the
+        press's own step included), then let go: one press."""
+        self.presses += 1
+        bit = {"up": 1, "down": 2}[key]
+        before = self.digits()
+        seen = 0
+        self.b.set_buttons(self.b.mask | bit)
+        for _ in range(2000):
+            self.b.advance(10)
+            now = self.digits()
+            if now != before:
+                seen += 1
+                before = now
+                if seen == changes:
+                    break
+        else:
+            raise Stuck("a held %s stopped changing the number" % key)
+        self.b.set_buttons(self.b.mask & ~bit)
+        self.b.advance(100)
+
     # -- acting (counted) ----------------------------------------------------------
     def press(self, key, long=False):
         self.presses += 1
@@ -245,7 +299,24 @@ class Driver:
         self.press("ok")
 
     def set_number(self, value):
+        """Taps from the value shown, or one hold to a value on its way
+        and taps from there, whichever is fewer presses."""
         current, low = self.number_shown()
+        hi = self.picker_top()
+        best = (abs(value - current), None, 0, current)
+        for key in ("up", "down"):
+            path = self.hold_path(current, low, hi, key == "up")
+            for k in range(1, len(path)):  # path[0] alone is a tap
+                cost = 1 + abs(value - path[k])
+                if cost < best[0]:
+                    best = (cost, key, k + 1, path[k])
+        _, key, changes, landed = best
+        if key is not None:
+            self.hold_to(key, changes)
+            shown, _ = self.number_shown()
+            if shown != landed:
+                raise Stuck("the hold landed on %d, not %d as NumberPick.held says" % (shown, landed))
+            current = shown
         key = "up" if value > current else "down"
         for _ in range(abs(value - current)):
             self.press(key)

@@ -146,8 +146,15 @@ class Menu(Screen):
 
 
 class NumberPick(Screen):
-    """Pick a whole number lo..hi with UP/DOWN; holding accelerates. The
-    value is drawn in big digits; `caption` is a line under the title."""
+    """Pick a whole number lo..hi with UP/DOWN. A tap moves by one; a hold
+    counts in fives on round values (20, 25, 30...: a bid or a score is
+    usually a round number, and one hold plus a tap or two reaches any
+    other), every other auto-repeat at first so the eye can follow, and in
+    25s after a long hold to cross a wide range. A short range (a player
+    count, a few tokens) is held through one by one, faster and faster.
+    The value is drawn in big digits; `caption` is a line under the title."""
+
+    FIVES_FROM = 20  # a range spanning this much counts in fives while held
 
     def __init__(self, app, title, lo, hi, value, on_done, caption="", unit="", on_back=None):
         super().__init__(app)
@@ -162,13 +169,27 @@ class NumberPick(Screen):
 
     def button(self, b, kind, count):
         if b == UP or b == DOWN:
-            step = 1 if kind == PRESS else repeat_step(count)
-            v = self.value + (step if b == UP else -step)
-            self.value = min(self.hi, max(self.lo, v))
+            if kind == PRESS:
+                v = self.value + (1 if b == UP else -1)
+                self.value = min(self.hi, max(self.lo, v))
+            else:
+                self.value = NumberPick.held(self.value, self.lo, self.hi, count, b == UP)
         elif b == OK and kind == PRESS:
             self.on_done(self.value)
         elif b == BACK and kind == PRESS:
             self.back(self.on_back)
+
+    @staticmethod
+    def held(v, lo, hi, count, up):
+        """The value after auto-repeat number `count` of a held UP (`up`)
+        or DOWN, from `v` (bench/presses.py plans its holds with this)."""
+        if hi - lo < NumberPick.FIVES_FROM:
+            step = repeat_step(count)
+            v = v + (step if up else -step)
+        elif count & 1:
+            step = 5 if count < 25 else 25
+            v = (v // step + 1) * step if up else ((v - 1) // step) * step
+        return min(hi, max(lo, v))
 
     def draw(self, d):
         import bigdigits

@@ -305,3 +305,60 @@ def test_bidding_screen_names_setter_and_keeps_the_bidder_clear_of_the_digits(tm
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def hold_steps(b, key, steps):
+    """Hold UP or DOWN on a number picker until its big digits (rows
+    22-53) have changed `steps` times, then let go; the virtual times (ms)
+    of the changes."""
+    bit = {"up": 1, "down": 2}[key]
+    before = [bytes(r) for r in b.emu.pixels[22:54]]
+    times = []
+    b.set_buttons(b.mask | bit)
+    t = 0
+    while len(times) < steps:
+        assert t < 5000, "the held %s stopped after %r" % (key, times)
+        b.advance(10)
+        t += 10
+        now = [bytes(r) for r in b.emu.pixels[22:54]]
+        if now != before:
+            times.append(t)
+            before = now
+    b.set_buttons(b.mask & ~bit)
+    b.advance(100)
+    return times
+
+
+def test_a_held_bid_counts_in_fives_at_a_pace_to_let_go_at(tmp_path):
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "1 Basic", "P2")
+        b.press("ok")
+        st.choose(b, "Skip set-up")
+        b.press("ok")
+        st.choose(b, "P1")
+        assert "first bid" in st.screen(b), st.screen(b)
+        # from 20: the press's own step (21), then 25 and 30 on round values
+        times = hold_steps(b, "up", 3)
+        assert times[1] - times[0] >= 350, times  # the first repeat comes after 400 ms
+        assert times[2] - times[1] >= 300, times  # every other repeat at first: time to let go
+        shown = [bytes(r) for r in b.emu.pixels[22:54]]
+        b.advance(1500)
+        assert [bytes(r) for r in b.emu.pixels[22:54]] == shown  # let go: the number stays
+        b.press("ok")
+        ev = events(tmp_path)[-1]
+        assert (ev["type"], ev["player"], ev["amount"]) == ("bid", 0, 30), ev
+        # P2 answers; the entry starts at 35: a held DOWN steps to 34, then
+        # towards 30 but stops at the lowest legal bid, 31
+        b.press("ok")
+        st.choose(b, "P2")
+        assert "standing 30" in st.screen(b), st.screen(b)
+        hold_steps(b, "down", 2)
+        b.advance(1500)
+        b.press("ok")
+        ev = events(tmp_path)[-1]
+        assert (ev["player"], ev["amount"]) == (1, 31), ev
+        assert st.replay(tmp_path / "flash").state["bid"] == 31
+        st.no_faults(b)
+    finally:
+        b.kill()

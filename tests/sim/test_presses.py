@@ -15,7 +15,7 @@ import presses  # noqa: E402
 # Moonstar 12/36, Shoot the Moon 10/30, Moon 9/42, Moons 9/61; its target
 # is 60% of each round (Moonstar 21, Shoot the Moon 18, Moon 25, Moons 36).
 CEILING = {
-    "moonstar": (12, 29),
+    "moonstar": (12, 19),
     "shoot-the-moon": (10, 18),
     "moon": (9, 24),
     "moons": (9, 34),
