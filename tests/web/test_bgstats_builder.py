@@ -42,6 +42,19 @@ def timed(src, dst):
     return dst
 
 
+def device_timed(src, dst):
+    """A copy stamped as the device stamps lines once its clock is set:
+    "b" (boot), "ms" since that boot, and "t" the whole epoch second then
+    (so "t" and "ms" disagree by the fraction of a second the clock was
+    set at), 61.789 s apart."""
+    lines = [json.loads(line) for line in src.read_text().splitlines() if line.strip()]
+    for i, obj in enumerate(lines):
+        ms = 1234 + 61789 * i
+        obj["b"], obj["ms"], obj["t"] = 3, ms, (T0 * 1000 + 750 + ms) // 1000
+    dst.write_text("".join(json.dumps(obj) + "\n" for obj in lines))
+    return dst
+
+
 def run(*argv):
     out = subprocess.run([MOONTABLE, *map(str, argv)], capture_output=True, text=True, timeout=TIMEOUT_S)
     assert out.returncode == 0, out.stderr + out.stdout
@@ -57,6 +70,7 @@ def journals(tmp_path_factory):
     for src in sorted(DATA.glob("*.jsonl")):
         paths.append(src)
         paths.append(timed(src, tmp / ("timed-" + src.name)))
+        paths.append(device_timed(src, tmp / ("timed-device-" + src.name)))
     db = tmp / "records.db"
     ids = {}
     for p in paths:

@@ -2,11 +2,14 @@
 32-bit WebAssembly MicroPython, played by clicking the on-screen buttons,
 the screen read through the aria-live text, the canvas checked against the
 frame, a reload mid-round, and a finished game's journal downloaded and
-imported with `moontable import`."""
+imported with `moontable import`, and its BG Stats link checked against
+`moontable export --format bgstats`."""
 
+import datetime
 import json
 import re
 import subprocess
+import urllib.parse
 from pathlib import Path
 
 from pagekit import ROOT, WAIT_S
@@ -233,7 +236,9 @@ def point_at(page, name):
 def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
     """A whole Shoot the Moon game by clicks (with an undo by a long BACK),
     then its journal downloaded from the page and imported by `moontable
-    import`: the PC's replay gives the scores the device showed."""
+    import`: the PC's replay gives the scores the device showed. Then the
+    game's "Send to BG Stats" link: its one play, field by field, and as
+    the PC's export of the same journal gives it."""
     from selenium.webdriver.common.by import By
 
     _driver, downloads = browser
@@ -294,6 +299,45 @@ def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
     assert data["game_name"] == "Shoot the Moon" and data["finished"], data
     assert data["players"] == ["P1", "P2", "P3"] and data["winners"] == ["P2"], data
     assert data["scores"] == m.state["chips"] == [2, 4, 2], data
+
+    # the game's BG Stats link, built in the page by host/bgstats.py
+    link = button.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "a.bgstats")
+    assert link.text == "Send to BG Stats" and link.get_attribute("data-game") == gid
+    url = urllib.parse.urlsplit(link.get_attribute("href"))
+    assert (url.scheme, url.netloc, url.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    query = urllib.parse.parse_qs(url.query)
+    assert list(query) == ["data"] and len(query["data"]) == 1
+    play = json.loads(query["data"][0])
+    device = page.js("return localStorage.getItem('moontable.id')")
+    assert play["sourceName"] == "moontable" and play["sourcePlayId"] == "%s/%s" % (device, gid), play
+    assert play["game"] == {"name": "Shoot the Moon", "sourceGameId": "shoot-the-moon", "highestWins": True,
+                            "noPoints": False, "bggId": 21435}, play
+    assert [(p["name"], p["sourcePlayerId"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("P1", "moontable-web-p1", 2, 2, False), ("P2", "moontable-web-p2", 4, 1, True),
+        ("P3", "moontable-web-p3", 2, 2, False)], play
+    assert sum(p["startPlayer"] for p in play["players"]) == 1
+    # dated by the browser's clock, handed to the device at boot: local time
+    when = datetime.datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
+    now = datetime.datetime.now()
+    assert abs((now - when).total_seconds()) < 24 * 3600, (play["playDate"], now)  # the same day, whatever the load
+    assert play.get("durationMin", 1) >= 1
+
+    # the PC's export of the same journal agrees where both know the same
+    db = tmp_path / "as-the-device.db"  # stored under the page's device id, as a sync would
+    out = subprocess.run([moontable, "import", "--db", str(db), "--json", "--device", device, str(got)],
+                         capture_output=True, text=True, timeout=WAIT_S)
+    assert out.returncode == 0, out.stderr + out.stdout
+    exported = subprocess.run([moontable, "export", "--db", str(db), "--format", "bgstats"],
+                              capture_output=True, text=True, timeout=WAIT_S)
+    assert exported.returncode == 0, exported.stderr
+    pc = [json.loads(line) for line in exported.stdout.splitlines()]
+    assert [p["sourcePlayId"] for p in pc] == [play["sourcePlayId"]], exported.stdout
+    pc = pc[0]
+    for key in ("game", "playDate", "durationMin"):
+        assert play.get(key) == pc.get(key), (key, play, pc)
+    for mine, theirs in zip(play["players"], pc["players"]):
+        for key in ("name", "score", "rank", "winner", "startPlayer"):
+            assert mine[key] == theirs[key], (key, mine, theirs)
 
 
 def stored(page, path):
