@@ -29,7 +29,7 @@ builder as one synced to the PC.
 
 import json
 
-from shared_rules import display_name, ranks
+from shared_rules import display_name, seat_ranks
 
 try:
     from urllib.parse import quote
@@ -158,8 +158,9 @@ def qr_svg(url):
 def first_seat(state):
     """The seat that set up, dealt or bid first: the rules core's
     "first_leader" when it keeps one, else Moonstar's setter, Shoot the
-    Moon's dealer, Moon's first bidder, Moons' first player (as
-    host/db.py's first_seat)."""
+    Moon's dealer, Moon's first bidder, Moons' first player. The one
+    place this is worked out: host/db.py uses it too, and this module
+    also runs in the web page's MicroPython."""
     for key in ("first_leader", "setter", "dealer", "first"):
         if key in state:
             v = state[key]
@@ -173,7 +174,7 @@ def first_seat(state):
 def winning_seats(state, winner):
     """Seats that won: the winner, plus a shared win (Moons' "winners") or
     the winner's partners (a "teams" count: seat s on side s % teams, or
-    lists of seats), as host/db.py's _winning_seats."""
+    lists of seats). Shared with host/db.py, as first_seat is."""
     if winner is None:
         return []
     tied = state.get("winners")
@@ -188,17 +189,6 @@ def winning_seats(state, winner):
             if isinstance(team, list) and winner in team:
                 return list(team)
     return [winner]
-
-
-def seat_ranks(scores):
-    """Rank of each seat, highest score first, ties sharing a rank
-    (shared_rules.ranks, mapped back to seats)."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    shared = ranks([scores[i] for i in order])
-    out = [0] * len(scores)
-    for r, seat in zip(shared, order):
-        out[seat] = r
-    return out
 
 
 def date_text(epoch):

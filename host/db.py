@@ -30,7 +30,8 @@ import time
 import urllib.parse
 
 from host import times as timesmod
-from shared_rules import display_name, game_names, get_game, ranks
+from host.bgstats import first_seat, winning_seats
+from shared_rules import display_name, game_names, get_game, ranks, seat_ranks
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
 from shared_rules.wire import decode as _decode
@@ -157,20 +158,6 @@ def _digest(lines):
     return h.hexdigest()
 
 
-def first_seat(state):
-    """The seat that set up, dealt or bid first, from a game state: the
-    rules core's "first_leader" when it keeps one, else Moonstar's setter,
-    Shoot the Moon's dealer, Moon's first bidder, Moons' first player."""
-    for key in ("first_leader", "setter", "dealer", "first"):
-        if key in state:
-            v = state[key]
-            if isinstance(v, int) and not isinstance(v, bool):
-                return v
-            if key != "first_leader":
-                return None
-    return None
-
-
 class _Verify(Replay):
     """The replay that verifies a journal, also noting who started: the
     first setter/dealer is whoever holds the job until round 1 is over
@@ -191,17 +178,6 @@ class _Verify(Replay):
             seat = first_seat(state)
             if seat is not None or state["round"] == 0:
                 self.first = seat
-
-
-def seat_ranks(scores):
-    """Rank of each seat, highest score first, ties sharing a rank (the
-    rules core's ranks(), mapped back to seats)."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    shared = ranks([scores[i] for i in order])
-    out = [0] * len(scores)
-    for r, seat in zip(shared, order):
-        out[seat] = r
-    return out
 
 
 def printable(text):
@@ -896,7 +872,7 @@ class Database:
         c.executemany("INSERT INTO events(game, seq, line, type, body) VALUES (?, ?, ?, ?, ?)",
                       [(game_pk,) + e for e in events])
         scores = list(state["scores"])
-        winners = _winning_seats(state, winner)
+        winners = winning_seats(state, winner)
         pids, notes = self._seat_players(c, header["players"], now)
         for seat, rank in enumerate(seat_ranks(scores)):
             c.execute("INSERT INTO results(game, seat, player, score, rank, winner) VALUES (?, ?, ?, ?, ?, ?)",
@@ -1199,27 +1175,6 @@ def sqlite_problem(path, e):
     if "unable to open" in text:
         return "cannot open the database %s: %s (check that its folder can be read)" % (path, text)
     return "%s is not a usable moontable database: %s" % (path, text)
-
-
-def _winning_seats(state, winner):
-    """Seats that won: the winner's seat, plus partners where the game
-    plays in teams (a state with "teams": a count of sides, seat s on side
-    s % teams, or lists of seats)."""
-    if winner is None:
-        return set()
-    tied = state.get("winners")
-    if isinstance(tied, list) and winner in tied:
-        return {s for s in tied if isinstance(s, int)}  # Moons: a shared win
-    teams = state.get("teams")
-    n = len(state["players"])
-    if isinstance(teams, int) and not isinstance(teams, bool) and teams > 0:
-        # Shoot the Moon partnerships: seat s plays for side s % teams.
-        return {s for s in range(n) if s % teams == winner % teams}
-    if isinstance(teams, list):
-        for team in teams:
-            if isinstance(team, list) and winner in team:
-                return set(team)
-    return {winner}
 
 
 def _header_id(data):
