@@ -216,43 +216,6 @@ def source_player_id(prefix, name):
     return "%s-%s" % (prefix, name.strip().lower())
 
 
-def _whole(v):
-    """v if it is a whole number (not a bool), else None."""
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
-
-
-def _end_and_length(marks):
-    """(end epoch seconds or None, length in minutes as a float or None)
-    of a journal's lines [(boot, ms, t)], as host/times.game_times dates
-    an imported journal: the first "t" in a boot anchors that boot's
-    "ms" (so every line of it gets a time), a line with no boot or ms
-    goes by its "t"; the length is first to last line when every line
-    is dated, else the "ms" span when all lines are in one boot. In whole
-    milliseconds: a 32-bit port's floats cannot hold an epoch."""
-    anchor = {}
-    for boot, ms, t in marks:
-        if boot is not None and ms is not None and ms >= 0 and t is not None and boot not in anchor \
-                and 1000000000 <= t <= 4102444800:
-            anchor[boot] = t * 1000 - ms
-    exact = []
-    for boot, ms, t in marks:
-        if boot is not None and ms is not None and ms >= 0 and boot in anchor:
-            exact.append(anchor[boot] + ms)
-        elif t is not None and 1000000000 <= t <= 4102444800:
-            exact.append(t * 1000)
-        else:
-            exact.append(None)
-    known = [e for e in exact if e is not None]
-    end = max(known) // 1000 if known else None
-    boots = [b for b, ms, _ in marks]
-    span = None
-    if known and len(known) > 1 and (None not in exact or all(b is None for b in boots)):
-        span = max(known) - min(known)
-    elif marks and None not in boots and len(set(boots)) == 1 and None not in [ms for _, ms, _ in marks]:
-        span = max(ms for _, ms, _ in marks) - min(ms for _, ms, _ in marks)
-    return end, None if span is None else span / 60000.0
-
-
 def journal_summary(stream, device, player_prefix, game_id=None):
     """One game's journal (a binary stream: header, then events) -> the
     summary play() takes, or None if the game is not finished. LogError
@@ -279,7 +242,7 @@ def journal_summary(stream, device, player_prefix, game_id=None):
                 seat = first_seat(state)
                 if seat is not None or state["round"] == 0:
                     first = seat
-        times.append((_whole(obj.get("b")), _whole(obj.get("ms")), _whole(obj.get("t"))))
+        times.append({"b": obj.get("b"), "ms": obj.get("ms"), "t": obj.get("t")})
     if rep.match is None:
         return None
     match = rep.match
@@ -290,8 +253,10 @@ def journal_summary(stream, device, player_prefix, game_id=None):
     header = match.header
     players = list(header["players"])
     scores = list(state["scores"])
-    end, seconds = _end_and_length(times)
-    ended = None if end is None else date_text(end)
+    from host.times import game_times
+
+    when = game_times(times)  # as an import of this journal on the PC dates it
+    ended = None if when["end"] is None else date_text(when["end"])
     return {
         "device": device, "game_id": header.get("id") or game_id, "game": header["game"],
         "options": header.get("options") or {}, "players": players,
@@ -299,6 +264,5 @@ def journal_summary(stream, device, player_prefix, game_id=None):
         "scores": scores, "ranks": seat_ranks(scores),
         "winner_seats": winning_seats(state, winner), "start_seat": first,
         "ended": ended, "date": ended,
-        # whole minutes, at least 1, as host/times.duration_minutes rounds them
-        "duration_min": None if seconds is None else max(1, int(round(seconds))),
+        "duration_min": when["minutes"],
     }

@@ -18,10 +18,11 @@ Old logs (no "b"/"ms") keep working from "t" alone.
 
 Every epoch here is the device's convention: the PC's local wall time
 counted as if it were UTC (host.sync.local_epoch), so it formats unshifted.
-This module is pure: no clock reads, no database.
+This module is pure: no clock reads, no database. It also runs in the web
+page's MicroPython (host/bgstats.py dates the page's games with it), so its
+arithmetic is in whole milliseconds: a 32-bit port's floats cannot hold an
+epoch.
 """
-
-import datetime
 
 # Plausible wall-clock seconds: a board that never had its clock set
 # counts from 2000 or from boot, which must not pass for a date.
@@ -69,6 +70,8 @@ def format_epoch(epoch):
     module docstring); None stays None."""
     if epoch is None:
         return None
+    import datetime
+
     return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -91,7 +94,10 @@ def game_times(lines, clocks=None, fallback=None):
     Returns {"start", "end": epoch seconds or None, "seconds": duration
     or None, "minutes": duration_minutes(), "approx": True when the dates
     come from the fallback rather than the game's own lines}."""
-    clocks = dict(clocks or {})
+    # epoch ms at ms 0 of each boot whose clock is known
+    anchor = {}
+    for boot in clocks or {}:
+        anchor[boot] = int(round(clocks[boot] * 1000))
     # Per line: (boot, ms) where known, and an exact time where known.
     marks = []
     for obj in lines:
@@ -103,33 +109,33 @@ def game_times(lines, clocks=None, fallback=None):
         marks.append((boot, ms, plausible_epoch(obj.get("t"))))
     # A boot without a clock from the sync is anchored by a line's "t".
     for boot, ms, t in marks:
-        if boot is not None and t is not None and boot not in clocks:
-            clocks[boot] = t - ms / 1000.0
+        if boot is not None and t is not None and boot not in anchor:
+            anchor[boot] = t * 1000 - ms
     exact = []
     for boot, ms, t in marks:
-        if boot is not None and boot in clocks:
-            exact.append(clocks[boot] + ms / 1000.0)
+        if boot is not None and boot in anchor:
+            exact.append(anchor[boot] + ms)
         elif t is not None:
-            exact.append(float(t))
+            exact.append(t * 1000)
         else:
             exact.append(None)
     known = [e for e in exact if e is not None]
     boots = [b for b, _, _ in marks]
-    every_line_timed = all(e is not None for e in exact) and len(exact) > 0
+    every_line_timed = len(exact) > 0 and None not in exact
     if known:
         start, end = min(known), max(known)
         old_log = all(b is None for b in boots)
         if len(known) > 1 and (every_line_timed or old_log):
-            seconds = end - start
+            span = end - start
         else:
-            seconds = _within_boot(marks)
-        return _result(start, end, seconds, False)
-    seconds = _within_boot(marks)
+            span = _within_boot(marks)
+        return _result(start, end, span, False)
+    span = _within_boot(marks)
     if fallback is None:
-        return _result(None, None, seconds, True)
-    end = float(fallback)
-    start = end - seconds if seconds is not None else None
-    return _result(start, end, seconds, True)
+        return _result(None, None, span, True)
+    end = int(round(float(fallback) * 1000))
+    start = end - span if span is not None else None
+    return _result(start, end, span, True)
 
 
 def _one_boot(boots):
@@ -137,17 +143,19 @@ def _one_boot(boots):
 
 
 def _within_boot(marks):
-    """The game's length from "ms" when all its lines are in one boot;
-    None when it spans boots (the time the board was off is unknown) or
-    has no "ms" at all."""
+    """The game's length in ms from "ms" when all its lines are in one
+    boot; None when it spans boots (the time the board was off is
+    unknown) or has no "ms" at all."""
     boots = [b for b, _, _ in marks]
     if not _one_boot(boots):
         return None
     ms = [m for _, m, _ in marks]
-    return (max(ms) - min(ms)) / 1000.0
+    return max(ms) - min(ms)
 
 
-def _result(start, end, seconds, approx):
-    return {"start": None if start is None else int(start), "end": None if end is None else int(end),
-            "seconds": None if seconds is None else int(seconds), "minutes": duration_minutes(seconds),
+def _result(start_ms, end_ms, span_ms, approx):
+    return {"start": None if start_ms is None else start_ms // 1000,
+            "end": None if end_ms is None else end_ms // 1000,
+            "seconds": None if span_ms is None else span_ms // 1000,
+            "minutes": None if span_ms is None else duration_minutes(span_ms / 1000.0),
             "approx": approx}

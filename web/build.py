@@ -37,6 +37,7 @@ ROOT = WEB.parent
 PACKAGE = WEB / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 EMULATOR = ROOT / "host" / "sim" / "ssd1306_emu.py"
 BGSTATS = ROOT / "host" / "bgstats.py"
+HOST = ROOT / "host"  # host/times.py dates the page's games as the PC does
 
 
 def app_files():
@@ -47,6 +48,8 @@ def app_files():
     files = deploy.build_app()
     files["ssd1306_emu.mpy"] = deploy.compile_py(EMULATOR, "ssd1306_emu.py")
     files["bgstats.mpy"] = deploy.compile_py(BGSTATS, "bgstats.py")
+    for name in ("__init__", "times"):
+        files["host/%s.mpy" % name] = deploy.compile_py(HOST / (name + ".py"), "host/%s.py" % name)
     cfg = json.loads(deploy.pin_map("sim"))
     cfg["board"] = "web"
     cfg["name"] = "moontable in a web page (MicroPython's WebAssembly port)"
