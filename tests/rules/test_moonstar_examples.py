@@ -60,5 +60,14 @@ def example_names(squares_and_chains):
     return [n for n in names if (n in ("moonstar-squares.jsonl", "moonstar-chains.jsonl")) == squares_and_chains]
 
 
+# Two halves, each in its own MicroPython heap (the runner starts a child
+# interpreter per test): seven games' solves in one 64K heap fragmented it
+# past use when the rules were loaded from a long folder path.
 def test_example_games_match_the_hand_worked_results():
-    check(example_names(False))
+    check(example_names(False)[:4])
+
+
+def test_example_games_match_the_hand_worked_results_second_half():
+    names = example_names(False)
+    assert len(names) > 4
+    check(names[4:])
