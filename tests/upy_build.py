@@ -2,8 +2,14 @@
 the MicroPython test run puts first on its path.
 
 The board runs the rules core as .mpy files (see `moontable flash`), so the
-MicroPython tests load the same compiled code. It also leaves the 64K heap
-to the tests themselves instead of to the compiler.
+MicroPython tests load the same compiled code. The test files themselves
+(tests/rules/*.py, with their kits) are compiled too, into the folder's
+top level: compiling a test file from source inside a 64K heap cost that
+heap several KB, more the longer the checkout's path (every name and path
+the compiler meets is interned for good), so the cap measured the
+compiler and the folder the checkout lives in as much as the rules core.
+With both compiled, the cap is left to the rules core and the tests'
+own objects.
 
     python tests/upy_build.py OUT_DIR
 """
@@ -25,6 +31,10 @@ def build(out_dir):
     out.mkdir(parents=True)
     for src in sorted((ROOT / "shared_rules").glob("*.py")):
         (out / (src.stem + ".mpy")).write_bytes(compile_file(src, "shared_rules/" + src.name))
+    # Found before tests/rules/*.py: the runners put this folder first on the path.
+    for src in sorted((ROOT / "tests" / "rules").glob("*.py")):
+        if src.name != "conftest.py":
+            (Path(out_dir) / (src.stem + ".mpy")).write_bytes(compile_file(src, "tests/rules/" + src.name))
     return out
 
 

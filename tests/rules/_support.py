@@ -19,9 +19,16 @@ def raises(fn, *args, match=None, error=RuleError):
 
 
 def data_path(name):
-    """Path of a file in tests/data, from either interpreter's cwd."""
-    here = __file__ if "/" in __file__ else "./" + __file__
-    rules = here[: here.rfind("/")]
+    """Path of a file in tests/data, from either interpreter's cwd. Compiled
+    to .mpy (tests/upy_build.py) this module lives elsewhere, and the
+    runners put tests/rules on the path."""
+    if __file__.endswith(".py"):
+        here = __file__ if "/" in __file__ else "./" + __file__
+        rules = here[: here.rfind("/")]
+    else:
+        import sys
+
+        rules = [p for p in sys.path if p.endswith("/rules")][0]
     return rules[: rules.rfind("/")] + "/data/" + name
 
 
