@@ -55,7 +55,7 @@ async function main() {
     if (fs.existsSync(dir)) files(dir, inputs);
   }
   if (lib) files(lib, inputs);
-  else files(path.join(ROOT, "shared_rules"), inputs); // the rules core as source
+  else if (fs.existsSync(path.join(ROOT, "shared_rules"))) files(path.join(ROOT, "shared_rules"), inputs); // as source
   inputs.push([path.join(HERE, "rules_contract.py"), fs.readFileSync(path.join(HERE, "rules_contract.py"))]);
   const names = fs
     .readdirSync(RULES)
