@@ -104,7 +104,9 @@ def turn(state):
 
 def best_possible(state):
     """The best score the last finished round's situation allowed, worked
-    out once when its result was applied (state["last"]["best"]); None when
-    no round is finished yet or its situation was not known."""
+    out when its result was applied (state["last"]["best"]); None when no
+    round is finished yet, its situation was not known, or the result
+    needed no solve (given as moves, a legal plan; or points the search
+    reached before it finished). The device's result screen solves anew."""
     last = state["last"]
     return None if last is None else last.get("best")

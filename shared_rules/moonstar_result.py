@@ -106,7 +106,11 @@ def result(state, event):
 
         # After time ran out the plan may be partial: unmoved moons score nothing.
         points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])
+        # A plan the rules have just found legal: the set-up allows its
+        # score by definition, so there is nothing for the solver to check.
+        return settle(state, points, None)
     else:
         raise RuleError("result event needs 'points' or 'moves'")
-    best = None if sit is None else check_points(sit, points)
+    # No plan scores less than nothing, so 0 needs no check either.
+    best = None if sit is None or points == 0 else check_points(sit, points)
     return settle(state, points, best)
