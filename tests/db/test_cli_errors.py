@@ -169,7 +169,8 @@ def test_stdout_on_a_full_disk(dbfile):
 
 # ------------------------------------------------------------ read-only files and folders
 
-def test_a_read_only_database(tmp_path):
+def _imported(tmp_path):
+    """(folder, database, log): a database holding one imported Moonstar game."""
     d = str(tmp_path)
     db = os.path.join(d, "m.db")
     log = os.path.join(d, "g.jsonl")
@@ -177,6 +178,11 @@ def test_a_read_only_database(tmp_path):
         f.write(plain(dbkit.data_lines("moonstar-basic")))
     os.chmod(log, 0o644)
     assert run("import", log, "--db", db).returncode == 0
+    return d, db, log
+
+
+def test_a_read_only_database(tmp_path):
+    _, db, log = _imported(tmp_path)
     os.chmod(db, 0o444)
     # the folder stays writable: only the file is read-only
     refused("import", log, "--db", db, words="read-only")
@@ -186,13 +192,7 @@ def test_a_read_only_database(tmp_path):
 
 
 def test_a_read_only_folder(tmp_path):
-    d = str(tmp_path)
-    db = os.path.join(d, "m.db")
-    log = os.path.join(d, "g.jsonl")
-    with open(log, "wb") as f:
-        f.write(plain(dbkit.data_lines("moonstar-basic")))
-    os.chmod(log, 0o644)
-    assert run("import", log, "--db", db).returncode == 0
+    d, db, log = _imported(tmp_path)
     os.chmod(db, 0o666)
     os.chmod(d, 0o555)  # the folder is read-only
     err = refused("players", "add", "Zed", "--db", db)
