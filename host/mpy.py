@@ -39,12 +39,28 @@ def mpy_cross_version():
     return _version
 
 
+def source_name(rel):
+    """The name a traceback gives the module at `rel` (its path on the
+    board): its dotted module name, "screens/ms_best.py" -> "screens.ms_best".
+    Why not the path: the import already interns the dotted name as the
+    module's __name__, so the traceback name costs no string of its own.
+    A file path would be one more interned string per module, held in RAM
+    for as long as the board runs (about 1 KB for the app's 40 modules)."""
+    rel = str(rel)
+    if rel.endswith(".py"):
+        rel = rel[:-3]
+    if rel.endswith("/__init__"):
+        rel = rel[: -len("/__init__")]
+    return rel.replace("/", ".")
+
+
 def compile_file(src, rel):
-    """.mpy bytes of the source file `src`. `rel` is its path on the board,
-    embedded for tracebacks, so the bytes do not depend on where the
-    checkout lives. Results are cached by content, path and mpy-cross
-    version under build/, so an unchanged file is compiled once."""
+    """.mpy bytes of the source file `src`. `rel` is its path on the board;
+    tracebacks name the module (source_name), so the bytes do not depend on
+    where the checkout lives. Results are cached by content, name and
+    mpy-cross version under build/, so an unchanged file is compiled once."""
     src = Path(src)
+    rel = source_name(rel)
     data = src.read_bytes()
     key = hashlib.sha1(data + b"\0" + str(rel).encode() + b"\0" + mpy_cross_version().encode()).hexdigest()
     out = CACHE / (key + ".mpy")
