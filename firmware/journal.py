@@ -45,16 +45,13 @@ Power can be cut at any moment:
   forced, and `reclaim` frees space from synced games only.
 """
 
-import os
-
 import sys
 
-from shared_rules.wire import LineError, decode, encode
+from shared_rules.wire import encode
 
 INDEX = "index.json"
 GAMES = "games"
 _EXT = ".jsonl"
-_COPY = 512  # bytes per step when copying or scanning a file
 _FIX = 16    # leftover .tmp/.new files settled per boot (more: next boot)
 # Below this many free bytes the app should warn and offer to free space.
 LOW_SPACE = 16384
@@ -91,14 +88,6 @@ def valid_id(game_id):
     return True
 
 
-def _volume_tag():
-    raw = os.urandom(4)
-    tag = ""
-    for b in raw:
-        tag += "abcdefghjkmnpqrstuvwxyz23456789"[b % 31]
-    return tag
-
-
 # --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
 def _in_ranges(ranges, n):
     for r in ranges:
@@ -107,16 +96,18 @@ def _in_ranges(ranges, n):
     return False
 
 
-def _rare():
+def _call(name, *args):
+    """journal_rare.<name>(*args): the rare code is loaded for the call and
+    let go after it (see journal_rare's docstring), unless a caller further
+    up is already running it (a second import would load a second copy)."""
+    loaded = "journal_rare" in sys.modules
     import journal_rare
 
-    return journal_rare
-
-
-def _unload():
-    """Let journal_rare's code go (see its docstring): nothing keeps a
-    reference to it between calls."""
-    sys.modules.pop("journal_rare", None)
+    try:
+        return getattr(journal_rare, name)(*args)
+    finally:
+        if not loaded:
+            sys.modules.pop("journal_rare", None)
 
 
 # --- time ------------------------------------------------------------------
@@ -166,14 +157,7 @@ class Journal:
             if idx is not None:
                 self.warnings.append("journal index damaged; rebuilt from the game files")
             idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
-        if not isinstance(idx.get("vol"), str) or not idx["vol"]:
-            idx["vol"] = _volume_tag()
-        rare = _rare()
-        try:
-            idx["synced"] = rare.clean_ranges(idx.get("synced"))
-            top = rare.survey(self)
-        finally:
-            _unload()
+        top = _call("settle_index", self, idx)
         if idx["next"] <= top:
             idx["next"] = top + 1
         self._index = idx
@@ -192,32 +176,7 @@ class Journal:
     def committed_size(self, game_id):
         """Bytes up to the end of the last complete line (what a PC may
         copy: a torn tail is never served). -1 if there is no such game."""
-        if not valid_id(game_id):
-            return -1
-        p = self.path(game_id)
-        size = self.store.size(p)
-        if size <= 0:
-            return size
-        f = open(p, "rb")
-        try:
-            f.seek(size - 1)
-            if f.read(1) == b"\n":
-                return size
-            return self._last_line_end(f, size)
-        finally:
-            f.close()
-
-    def _last_line_end(self, f, size):
-        end = size
-        while end > 0:
-            start = end - _COPY if end > _COPY else 0
-            f.seek(start)
-            block = f.read(end - start)
-            i = block.rfind(b"\n")
-            if i >= 0:
-                return start + i + 1
-            end = start
-        return 0
+        return _call("committed_size", self, game_id)
 
     # --- games -----------------------------------------------------------
     def current(self):
@@ -292,7 +251,7 @@ class Journal:
         if game_id is None:
             raise JournalError("game", "no game in progress")
         if self._clean != game_id:
-            self._drop_torn_tail(game_id)
+            _call("drop_torn_tail", self, game_id)
             self._clean = game_id
         self._stamp(event)
         line = encode(event)
@@ -329,53 +288,25 @@ class Journal:
         keeping only the page's entries. Game numbers are unique on a
         device; should files copied in share one, they stay on one page
         (which holds more than `count` only if more than `count` share it)."""
-        try:
-            return _rare().page(self, start, count)
-        finally:
-            _unload()
+        return _call("page", self, start, count)
 
     def list_games(self):
         """Every game as page() rows, oldest first. Memory grows with the
         number of games: for a screen of the device; the protocol pages."""
-        try:
-            return _rare().list_games(self)
-        finally:
-            _unload()
+        return _call("list_games", self)
 
     def is_synced(self, game_id):
         return _in_ranges(self._idx()["synced"], game_number(game_id))
 
     def mark_synced(self, game_id):
         """Record that a PC has stored the game (idempotent)."""
-        idx = self._idx()
-        if not self.exists(game_id):
-            raise JournalError("game", "no game %r on this device" % (game_id,))
-        if game_id == idx["cur"]:
-            raise JournalError("open", "game %s is still in progress" % game_id)
-        n = game_number(game_id)
-        try:
-            changed = _rare().add_range(idx["synced"], n, n)
-        finally:
-            _unload()
-        if changed:
-            self._save()
+        _call("mark_synced", self, game_id)
 
     def delete(self, game_id, force=False):
         """Remove a game from flash. Refuses a game no PC has synced, and
         the game in progress, unless `force` (the app asks the player).
         Its number stays in the synced ranges: it is never used again."""
-        idx = self._idx()
-        if not self.exists(game_id):
-            raise JournalError("game", "no game %r on this device" % (game_id,))
-        if not force:
-            if game_id == idx["cur"]:
-                raise JournalError("open", "game %s is still in progress" % game_id)
-            if not self.is_synced(game_id):
-                raise JournalError("unsynced", "game %s has not been synced to a PC yet" % game_id)
-        self.store.remove(self.path(game_id))
-        if game_id == idx["cur"]:
-            idx["cur"] = None
-            self._save()
+        _call("delete", self, game_id, force)
 
     # --- space -----------------------------------------------------------
     def space_low(self, threshold=LOW_SPACE):
@@ -389,10 +320,7 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        try:
-            return _rare().reclaim(self, need)
-        finally:
-            _unload()
+        return _call("reclaim", self, need)
 
     # --- reading back ----------------------------------------------------
     def load(self, game_id):
@@ -403,133 +331,4 @@ class Journal:
         up to the first of them, and if the game is the one in progress it
         continues as a new game (see the module docstring): call current()
         afterwards for its id. header is None when no header line is sound."""
-        warnings = []
-        if not self.exists(game_id):
-            raise JournalError("game", "no game %r on this device" % (game_id,))
-        p = self.path(game_id)
-        header = None
-        header_end = 0
-        events = []
-        bad = []  # (lineno, start offset, reason)
-        last_start = -1
-        last_ok = True
-        pos = 0
-        lineno = 0
-        f = open(p, "rb")
-        try:
-            while True:
-                raw = f.readline()
-                if not raw:
-                    break
-                lineno += 1
-                start = pos
-                pos += len(raw)
-                if not raw.strip():
-                    continue
-                last_start = start
-                try:
-                    if not raw.endswith(b"\n"):
-                        raise LineError("truncated", "line ends mid-record")
-                    obj = decode(raw, need_crc=True)
-                    last_ok = True
-                except LineError as e:
-                    bad.append((lineno, start, str(e)))
-                    last_ok = False
-                    continue
-                if bad:
-                    continue
-                if header is None:
-                    header = obj
-                    header_end = pos
-                else:
-                    events.append(obj)
-        finally:
-            f.close()
-        if not last_ok:
-            lineno_bad, start, why = bad.pop()
-            self._cut(game_id, start)
-            warnings.append("game %s: last line %d was cut off or damaged (%s) and was dropped" % (game_id, lineno_bad, why))
-        for lineno_bad, start, why in bad:
-            warnings.append("game %s: line %d is damaged (%s); kept for the PC" % (game_id, lineno_bad, why))
-        is_current = game_id == self._idx()["cur"]
-        if self.store.size(p) == 0:
-            # At most a torn header was there: nothing was ever committed.
-            self.store.remove(p)
-            if is_current:
-                self.finish(game_id)
-            warnings.append("game %s held no complete line and was removed" % game_id)
-            header = None
-        elif is_current:
-            self._clean = game_id  # tail checked: appends start clean
-            if bad and header is None:
-                self.finish(game_id)
-                warnings.append("game %s cannot be resumed: its header is damaged" % game_id)
-            elif bad:
-                new_id = self._continue(game_id, header, header_end, bad[0][1])
-                header = self._named(header, new_id, game_id)
-                warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
-        return header, events, warnings
-
-    def _copy_prefix(self, src, dst, length, start=0, lead=b""):
-        """Write lead + bytes [start, length) of src to dst, flushed."""
-        fi = open(src, "rb")
-        try:
-            fi.seek(start)
-            fo = open(dst, "wb")
-            try:
-                fo.write(lead)
-                left = length - start
-                while left > 0:
-                    block = fi.read(_COPY if left > _COPY else left)
-                    if not block:
-                        break
-                    fo.write(block)
-                    left -= len(block)
-                fo.flush()
-            finally:
-                fo.close()
-        finally:
-            fi.close()
-        self.store.sync()
-
-    def _cut(self, game_id, length):
-        """Shorten a game file to `length` bytes (MicroPython files have no
-        truncate): copy the prefix to a tmp file and rename it over. A power
-        cut leaves the old file (tmp removed at boot) or the new one."""
-        p = self.path(game_id)
-        self._copy_prefix(p, p + ".tmp", length)
-        self.store.replace(p + ".tmp", p)
-
-    def _drop_torn_tail(self, game_id):
-        p = self.path(game_id)
-        size = self.store.size(p)
-        if size <= 0:
-            return
-        f = open(p, "rb")
-        try:
-            f.seek(size - 1)
-            if f.read(1) == b"\n":
-                return
-            keep = self._last_line_end(f, size)
-        finally:
-            f.close()
-        self._cut(game_id, keep)
-        self.warnings.append("game %s: a line cut off mid-write was dropped" % game_id)
-
-    def _continue(self, game_id, header, header_end, length):
-        """Close a damaged game in progress and start its continuation: its
-        header (naming the new id and the game it continues), then a byte
-        copy of the good event lines [header_end, length)."""
-        # Name the continuation current before its file exists, remembering
-        # where it comes from: a power cut during the copy falls back to the
-        # damaged game (see current()), never leaves a second half-copy.
-        new_id = self._reserve(game_id)
-        dst = self.path(new_id)
-        lead = encode(self._named(header, new_id, game_id))
-        self._copy_prefix(self.path(game_id), dst + ".new", length, header_end, lead)
-        os.rename(dst + ".new", dst)
-        self.store.sync()
-        self._idx()["fork"] = None
-        self._save()
-        self._clean = new_id
-        return new_id
+        return _call("load", self, game_id)

@@ -1,13 +1,22 @@
 """The journal's code that runs rarely: at boot (counting the boot, the
 first look at games/, reading the synced ranges), when a PC lists or
 acknowledges games, when the Games menu lists them, when space runs low.
-It lives outside journal.py so that the code resident during a game (the
-journal's append path) stays small: Journal imports this module for one
-call and unloads it again (journal.py, _rare). The layout and the
+Reading a game back (load) and the repairs a power cut calls for (cutting
+a torn tail, continuing a damaged game) are here too: they run at boot and
+at a resume. It lives outside journal.py so that the code resident during
+a game (the journal's append path) stays small: Journal imports this
+module for one call and unloads it again (journal.py, _call). On a 32-bit
+board that keeps 1.4 KB (ROMFS) to 5 KB (.mpy on flash) of code out of
+RAM during a game (bench/memory.py). The layout and the
 guarantees are described in journal.py."""
 
-from journal import GAMES, _EXT, _FIX, _in_ranges, _is_int, game_number, valid_id
+import os
+
+from journal import GAMES, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
+from shared_rules.wire import LineError, decode, encode
 from storage import BOOT, CLOCKS
+
+_COPY = 512  # bytes per step when copying or scanning a file
 
 
 # --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
@@ -73,6 +82,24 @@ def count_boot(store):
     return n
 
 
+def _volume_tag():
+    raw = os.urandom(4)
+    tag = ""
+    for b in raw:
+        tag += "abcdefghjkmnpqrstuvwxyz23456789"[b % 31]
+    return tag
+
+
+def settle_index(journal, idx):
+    """The first look at the index this boot (Journal._idx): a volume tag
+    drawn if there is none, the synced ranges cleaned, games/ surveyed.
+    Returns the highest game number on flash."""
+    if not isinstance(idx.get("vol"), str) or not idx["vol"]:
+        idx["vol"] = _volume_tag()
+    idx["synced"] = clean_ranges(idx.get("synced"))
+    return survey(journal)
+
+
 def survey(journal):
     """The boot-time look at games/: the highest game number, leftovers of
     interrupted writes settled, folders named like games reported (in
@@ -133,7 +160,7 @@ def _rows(journal, found):
     for n, gid in found:
         rows.append({
             "id": gid,
-            "size": journal.committed_size(gid),
+            "size": committed_size(journal, gid),
             "open": gid == idx["cur"],
             "synced": _in_ranges(idx["synced"], n),
         })
@@ -185,7 +212,208 @@ def reclaim(journal, need):
         rows, start, _ = page(journal, start, 8)
         for g in rows:
             if g["synced"] and not g["open"]:
-                journal.delete(g["id"])
+                delete(journal, g["id"])
                 if free() >= need:
                     return True
     return free() >= need
+
+
+# --- sync and the Games menu -------------------------------------------------
+def mark_synced(journal, game_id):
+    """Journal.mark_synced (see there)."""
+    idx = journal._idx()
+    if not journal.exists(game_id):
+        raise JournalError("game", "no game %r on this device" % (game_id,))
+    if game_id == idx["cur"]:
+        raise JournalError("open", "game %s is still in progress" % game_id)
+    n = game_number(game_id)
+    if add_range(idx["synced"], n, n):
+        journal._save()
+
+
+def delete(journal, game_id, force=False):
+    """Journal.delete (see there)."""
+    idx = journal._idx()
+    if not journal.exists(game_id):
+        raise JournalError("game", "no game %r on this device" % (game_id,))
+    if not force:
+        if game_id == idx["cur"]:
+            raise JournalError("open", "game %s is still in progress" % game_id)
+        if not journal.is_synced(game_id):
+            raise JournalError("unsynced", "game %s has not been synced to a PC yet" % game_id)
+    journal.store.remove(journal.path(game_id))
+    if game_id == idx["cur"]:
+        idx["cur"] = None
+        journal._save()
+
+
+def committed_size(journal, game_id):
+    """Journal.committed_size (see there)."""
+    if not valid_id(game_id):
+        return -1
+    p = journal.path(game_id)
+    size = journal.store.size(p)
+    if size <= 0:
+        return size
+    f = open(p, "rb")
+    try:
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
+            return size
+        return _last_line_end(f, size)
+    finally:
+        f.close()
+
+
+def _last_line_end(f, size):
+    end = size
+    while end > 0:
+        start = end - _COPY if end > _COPY else 0
+        f.seek(start)
+        block = f.read(end - start)
+        i = block.rfind(b"\n")
+        if i >= 0:
+            return start + i + 1
+        end = start
+    return 0
+
+
+# --- reading back, and the repairs a power cut calls for ----------------------
+def load(journal, game_id):
+    """Journal.load (see there)."""
+    warnings = []
+    if not journal.exists(game_id):
+        raise JournalError("game", "no game %r on this device" % (game_id,))
+    p = journal.path(game_id)
+    header = None
+    header_end = 0
+    events = []
+    bad = []  # (lineno, start offset, reason)
+    last_start = -1
+    last_ok = True
+    pos = 0
+    lineno = 0
+    f = open(p, "rb")
+    try:
+        while True:
+            raw = f.readline()
+            if not raw:
+                break
+            lineno += 1
+            start = pos
+            pos += len(raw)
+            if not raw.strip():
+                continue
+            last_start = start
+            try:
+                if not raw.endswith(b"\n"):
+                    raise LineError("truncated", "line ends mid-record")
+                obj = decode(raw, need_crc=True)
+                last_ok = True
+            except LineError as e:
+                bad.append((lineno, start, str(e)))
+                last_ok = False
+                continue
+            if bad:
+                continue
+            if header is None:
+                header = obj
+                header_end = pos
+            else:
+                events.append(obj)
+    finally:
+        f.close()
+    if not last_ok:
+        lineno_bad, start, why = bad.pop()
+        _cut(journal, game_id, start)
+        warnings.append("game %s: last line %d was cut off or damaged (%s) and was dropped" % (game_id, lineno_bad, why))
+    for lineno_bad, start, why in bad:
+        warnings.append("game %s: line %d is damaged (%s); kept for the PC" % (game_id, lineno_bad, why))
+    is_current = game_id == journal._idx()["cur"]
+    if journal.store.size(p) == 0:
+        # At most a torn header was there: nothing was ever committed.
+        journal.store.remove(p)
+        if is_current:
+            journal.finish(game_id)
+        warnings.append("game %s held no complete line and was removed" % game_id)
+        header = None
+    elif is_current:
+        journal._clean = game_id  # tail checked: appends start clean
+        if bad and header is None:
+            journal.finish(game_id)
+            warnings.append("game %s cannot be resumed: its header is damaged" % game_id)
+        elif bad:
+            new_id = _continue(journal, game_id, header, header_end, bad[0][1])
+            header = journal._named(header, new_id, game_id)
+            warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
+    return header, events, warnings
+
+
+def _copy_prefix(journal, src, dst, length, start=0, lead=b""):
+    """Write lead + bytes [start, length) of src to dst, flushed."""
+    fi = open(src, "rb")
+    try:
+        fi.seek(start)
+        fo = open(dst, "wb")
+        try:
+            fo.write(lead)
+            left = length - start
+            while left > 0:
+                block = fi.read(_COPY if left > _COPY else left)
+                if not block:
+                    break
+                fo.write(block)
+                left -= len(block)
+            fo.flush()
+        finally:
+            fo.close()
+    finally:
+        fi.close()
+    journal.store.sync()
+
+
+def _cut(journal, game_id, length):
+    """Shorten a game file to `length` bytes (MicroPython files have no
+    truncate): copy the prefix to a tmp file and rename it over. A power
+    cut leaves the old file (tmp removed at boot) or the new one."""
+    p = journal.path(game_id)
+    _copy_prefix(journal, p, p + ".tmp", length)
+    journal.store.replace(p + ".tmp", p)
+
+
+def drop_torn_tail(journal, game_id):
+    """Before the first append of a boot: a last line cut off mid-write is
+    dropped, so the new line starts on a line of its own."""
+    p = journal.path(game_id)
+    size = journal.store.size(p)
+    if size <= 0:
+        return
+    f = open(p, "rb")
+    try:
+        f.seek(size - 1)
+        if f.read(1) == b"\n":
+            return
+        keep = _last_line_end(f, size)
+    finally:
+        f.close()
+    _cut(journal, game_id, keep)
+    journal.warnings.append("game %s: a line cut off mid-write was dropped" % game_id)
+
+
+def _continue(journal, game_id, header, header_end, length):
+    """Close a damaged game in progress and start its continuation: its
+    header (naming the new id and the game it continues), then a byte
+    copy of the good event lines [header_end, length)."""
+    # Name the continuation current before its file exists, remembering
+    # where it comes from: a power cut during the copy falls back to the
+    # damaged game (see Journal.current), never leaves a second half-copy.
+    new_id = journal._reserve(game_id)
+    dst = journal.path(new_id)
+    lead = encode(journal._named(header, new_id, game_id))
+    _copy_prefix(journal, journal.path(game_id), dst + ".new", length, header_end, lead)
+    os.rename(dst + ".new", dst)
+    journal.store.sync()
+    journal._idx()["fork"] = None
+    journal._save()
+    journal._clean = new_id
+    return new_id
