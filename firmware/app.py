@@ -35,40 +35,11 @@ class App:
     inverted = False  # the panel is inverted now (the visual alarm)
 
     def __init__(self, board):
-        from storage import ROSTER, SETTINGS, Store
-        from journal import Journal, Uptime
-        from journal_rare import count_boot
-
         self.board = board
         self.d = board.display
-        self.store = Store(board.storage_root)
-        try:
-            self.store.ensure_dir()  # a file in the way is moved aside (with a warning)
-        except OSError as e:
-            self.store.warnings.append("cannot make the data folder: %s" % (e,))
-        # Every journal line records this boot and its ms (no battery clock).
-        self.uptime = Uptime(board.ticks_ms, count_boot(self.store))
-        drop(("journal_rare",))  # boot-time code: not kept during a game
-        self.journal = Journal(self.store, self.uptime)
-        self.conf = default_settings()
-        saved = self.store.read_json(SETTINGS, {})
-        if isinstance(saved, dict):
-            try:
-                check_settings(saved)
-                for k in saved:
-                    self.conf[k] = saved[k]
-            except ValueError as e:
-                self.store.warnings.append("settings ignored: %s" % e)
-        roster = self.store.read_json(ROSTER, None)
-        if roster is not None:
-            from names import check_roster
+        import app_boot  # dropped again once boot() is done
 
-            why = check_roster(roster)
-            drop(("names",))
-            if why is not None:
-                self.store.warnings.append("roster.json ignored: %s" % why)
-                roster = None
-        self.roster = roster or list(DEFAULT_NAMES)
+        app_boot.load_data(self, board)  # self.store, journal, uptime, conf, roster
         now = board.ticks_ms()
         self.buttons = Buttons(now, held_at_start=board.buttons.read())
         self.sound = Sound(board.buzzer, self.conf["sound"])
@@ -197,45 +168,6 @@ class App:
 
         self.push(Play(self))
 
-    def resume(self):
-        """Rebuild the game in progress from its journal; warnings out.
-        Never raises: whatever is on flash, the device boots."""
-        warnings = []
-        gid = None
-        try:
-            gid = self.journal.current()
-            if gid is None:
-                return warnings
-            from shared_rules.match import Match
-            from screens.session import Session
-
-            header, events, w = self.journal.load(gid)
-            warnings.extend(w)
-            gid = self.journal.current()
-            if header is None or gid is None:
-                return warnings
-            match = Match.from_header(header)
-            resident = loaded_rules()
-            skipped = 0
-            for i in range(len(events)):
-                try:
-                    match.apply(events[i])
-                except RuleError as e:
-                    skipped += 1
-                    if skipped == 1:
-                        warnings.append("event %d not accepted by the rules (%s); skipped" % (i + 1, e))
-                events[i] = None
-            if skipped > 1:
-                warnings.append("%d events skipped in all" % skipped)
-            events = None
-            self.session = Session(self, gid, match, resident)
-            self.session.after_change(resumed=True)
-            self.session.shed()
-        except Exception as e:  # a damaged game must never stop the device
-            self.session = None
-            warnings.append("game %s could not be resumed: %s" % (gid or "in progress", e))
-        return warnings
-
     # -- protocol hooks --------------------------------------------------------
     def set_clock(self, epoch_s):
         self.epoch_base = epoch_s * 1000 - self.uptime.ms()  # epoch ms at uptime 0
@@ -275,19 +207,15 @@ class App:
 
     # -- the loop --------------------------------------------------------------
     def boot(self):
-        from screens.home import Home
+        """Home, then the game in progress resumed from its journal, and any
+        warning the data folder gave. The code for it is dropped afterwards
+        (app_boot.py)."""
+        import app_boot
 
-        self.push(Home(self))
-        warnings = self.resume()
-        warnings = list(self.store.warnings) + self.journal.warnings + warnings
-        self.store.warnings = []
-        self.journal.warnings = []
-        if self.session is not None:
-            self.open_game()
-        if warnings:
-            from screens.base import Notice
-
-            self.push(Notice(self, "Warning", "\n".join(warnings)))
+        try:
+            app_boot.boot(self)
+        finally:
+            drop(("app_boot",))
 
     def run(self):
         try:

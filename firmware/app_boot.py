@@ -1,0 +1,108 @@
+"""What the app does once per power-up: open the data folder, count the
+boot, read the settings and the roster, resume the game in progress from
+its journal, and gather the warnings for the player.
+
+Why a module of its own: this code runs once, before the first screen is
+drawn, and is never needed again in the boot. The app imports it for
+App.__init__ and App.boot and drops it afterwards (app.py), so a game never
+carries it: about 1.2 KB of a 32-bit board's RAM with the .mpy files on flash
+(bench/memory.py)."""
+
+from app import DEFAULT_NAMES
+from device_settings import check_settings, default_settings
+from modules import drop, loaded_rules
+from shared_rules.errors import RuleError
+
+
+def load_data(app, board):
+    """The app's store, journal, uptime clock, settings and roster."""
+    from storage import ROSTER, SETTINGS, Store
+    from journal import Journal, Uptime
+    from journal_rare import count_boot
+
+    store = app.store = Store(board.storage_root)
+    try:
+        store.ensure_dir()  # a file in the way is moved aside (with a warning)
+    except OSError as e:
+        store.warnings.append("cannot make the data folder: %s" % (e,))
+    # Every journal line records this boot and its ms (no battery clock).
+    app.uptime = Uptime(board.ticks_ms, count_boot(store))
+    drop(("journal_rare",))  # boot-time code: not kept during a game
+    app.journal = Journal(store, app.uptime)
+    app.conf = default_settings()
+    saved = store.read_json(SETTINGS, {})
+    if isinstance(saved, dict):
+        try:
+            check_settings(saved)
+            for k in saved:
+                app.conf[k] = saved[k]
+        except ValueError as e:
+            store.warnings.append("settings ignored: %s" % e)
+    roster = store.read_json(ROSTER, None)
+    if roster is not None:
+        from names import check_roster
+
+        why = check_roster(roster)
+        drop(("names",))
+        if why is not None:
+            store.warnings.append("roster.json ignored: %s" % why)
+            roster = None
+    app.roster = roster or list(DEFAULT_NAMES)
+
+
+def boot(app):
+    """Home, then the game in progress, then a notice of any warning."""
+    from screens.home import Home
+
+    app.push(Home(app))
+    warnings = resume(app)
+    warnings = list(app.store.warnings) + app.journal.warnings + warnings
+    app.store.warnings = []
+    app.journal.warnings = []
+    if app.session is not None:
+        app.open_game()
+    if warnings:
+        from screens.base import Notice
+
+        app.push(Notice(app, "Warning", "\n".join(warnings)))
+
+
+def resume(app):
+    """Rebuild the game in progress from its journal; warnings out.
+    Never raises: whatever is on flash, the device boots."""
+    warnings = []
+    gid = None
+    journal = app.journal
+    try:
+        gid = journal.current()
+        if gid is None:
+            return warnings
+        from shared_rules.match import Match
+        from screens.session import Session
+
+        header, events, w = journal.load(gid)
+        warnings.extend(w)
+        gid = journal.current()
+        if header is None or gid is None:
+            return warnings
+        match = Match.from_header(header)
+        resident = loaded_rules()
+        skipped = 0
+        for i in range(len(events)):
+            try:
+                match.apply(events[i])
+            except RuleError as e:
+                skipped += 1
+                if skipped == 1:
+                    warnings.append("event %d not accepted by the rules (%s); skipped" % (i + 1, e))
+            events[i] = None
+        if skipped > 1:
+            warnings.append("%d events skipped in all" % skipped)
+        events = None
+        app.session = Session(app, gid, match, resident)
+        app.session.after_change(resumed=True)
+        app.session.shed()
+    except Exception as e:  # a damaged game must never stop the device
+        app.session = None
+        warnings.append("game %s could not be resumed: %s" % (gid or "in progress", e))
+    return warnings
