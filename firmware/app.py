@@ -39,7 +39,7 @@ class App:
         self.d = board.display
         import app_boot  # dropped again once boot() is done
 
-        app_boot.load_data(self, board)  # self.store, journal, uptime, conf, roster
+        self.store, self.uptime, self.journal, self.conf, self.roster = app_boot.load_data(board)
         now = board.ticks_ms()
         self.buttons = Buttons(now, held_at_start=board.buttons.read())
         self.sound = Sound(board.buzzer, self.conf["sound"])

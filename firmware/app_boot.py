@@ -14,28 +14,29 @@ from modules import drop, loaded_rules
 from shared_rules.errors import RuleError
 
 
-def load_data(app, board):
-    """The app's store, journal, uptime clock, settings and roster."""
+def load_data(board):
+    """(store, uptime, journal, settings, roster) for the app: the data
+    folder, this boot's clock, the journal, the settings in force and the
+    player names."""
     from storage import ROSTER, SETTINGS, Store
     from journal import Journal, Uptime
     from journal_rare import count_boot
 
-    store = app.store = Store(board.storage_root)
+    store = Store(board.storage_root)
     try:
         store.ensure_dir()  # a file in the way is moved aside (with a warning)
     except OSError as e:
         store.warnings.append("cannot make the data folder: %s" % (e,))
     # Every journal line records this boot and its ms (no battery clock).
-    app.uptime = Uptime(board.ticks_ms, count_boot(store))
+    uptime = Uptime(board.ticks_ms, count_boot(store))
     drop(("journal_rare",))  # boot-time code: not kept during a game
-    app.journal = Journal(store, app.uptime)
-    app.conf = default_settings()
+    conf = default_settings()
     saved = store.read_json(SETTINGS, {})
     if isinstance(saved, dict):
         try:
             check_settings(saved)
             for k in saved:
-                app.conf[k] = saved[k]
+                conf[k] = saved[k]
         except ValueError as e:
             store.warnings.append("settings ignored: %s" % e)
     roster = store.read_json(ROSTER, None)
@@ -47,7 +48,7 @@ def load_data(app, board):
         if why is not None:
             store.warnings.append("roster.json ignored: %s" % why)
             roster = None
-    app.roster = roster or list(DEFAULT_NAMES)
+    return store, uptime, Journal(store, uptime), conf, roster or list(DEFAULT_NAMES)
 
 
 def boot(app):

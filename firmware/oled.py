@@ -34,7 +34,7 @@ import sys
 # on a 32-bit board with ROMFS, 1.6 KB without). Only when nothing loaded
 # it first: a program that did wants the real one.
 if "adafruit_bus_device.spi_device" not in sys.modules:
-    sys.modules["adafruit_bus_device.spi_device"] = None
+    sys.modules["adafruit_bus_device.spi_device"] = None  # pyright: ignore[reportArgumentType]  (a stand-in, not a module)
 
 from adafruit_ssd1306 import SSD1306_I2C  # noqa: E402  (after the entry above)
 

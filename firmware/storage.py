@@ -29,6 +29,7 @@ Works unchanged under MicroPython (board, simulator) and CPython (tests).
 
 import errno
 import os
+import sys
 
 from shared_rules.wire import LineError, decode, encode
 
@@ -46,6 +47,20 @@ _TYPE = 0xF000  # S_IFMT
 
 def _is_missing(err):
     return bool(err.args) and err.args[0] == errno.ENOENT
+
+
+def _call(name, *args):
+    """storage_rare.<name>(*args): code for what a read or a boot finds
+    amiss, loaded for the call and let go after it, unless a caller
+    further up is already running it."""
+    loaded = "storage_rare" in sys.modules
+    import storage_rare
+
+    try:
+        return getattr(storage_rare, name)(*args)
+    finally:
+        if not loaded:
+            sys.modules.pop("storage_rare", None)
 
 
 def _scandir(p):
@@ -90,42 +105,12 @@ class Store:
         return p
 
     def _mkdir(self, p):
-        # Create every missing parent: a board's "/" exists, a test's
-        # temporary root may be several levels deep.
-        if p in ("", "/"):
-            return
-        kind = self.kind(p)
-        if kind == _DIR:
-            return
-        if kind:
-            self._move_aside(p)
-        head = p.rsplit("/", 1)[0]
-        if head and head != p:
-            self._mkdir(head)
-        try:
-            os.mkdir(p)
-        except OSError:
-            if self.kind(p) != _DIR:
-                raise
-
-    def _move_aside(self, p):
-        """A file sits where the data needs a folder: keep it under a free
-        name (nothing on flash is ever thrown away) so the folder can be
-        made."""
-        k = 1
-        while self.kind("%s.file%d" % (p, k)):
-            k += 1
-        dst = "%s.file%d" % (p, k)
-        os.rename(p, dst)
-        self.warnings.append("%s was a file, not a folder: kept as %s" % (self.show(p), self.show(dst)))
+        _call("mkdir", self, p)
 
     def show(self, p):
         """p as a player reads it: inside the data folder, relative to it
         (the screen is 16 characters wide), else its last part."""
-        root = self.root + "/"
-        if p.startswith(root):
-            return p[len(root):]
-        return p.rsplit("/", 1)[-1]
+        return _call("show", self, p)
 
     def kind(self, p):
         """0 if nothing is at p, else its stat type bits (_DIR, _FILE, ...)."""
@@ -205,35 +190,16 @@ class Store:
         self.sync()
 
     def recover(self, final, sound=None):
-        """Finish or undo an interrupted atomic write of `final`.
-
-        `sound(path) -> bool` says whether a lone tmp file is complete; the
-        default accepts it (callers whose tmp is only written while `final`
-        exists need no check)."""
-        tmp = final + ".tmp"
-        kind = self.kind(tmp)
-        if not kind:
-            return
-        if kind == _DIR:
-            self.clear_folder(tmp)
-        elif self.is_file(final):
-            self.remove(tmp)
-        elif sound is None or sound(tmp):
-            os.rename(tmp, final)
-        else:
-            self.remove(tmp)
+        """Finish or undo an interrupted atomic write of `final` (see the
+        module docstring). `sound(path) -> bool` says whether a lone tmp
+        file is complete; the default accepts it (callers whose tmp is only
+        written while `final` exists need no check)."""
+        _call("recover", self, final, sound)
 
     def clear_folder(self, p):
         """A folder where the device writes a temporary file: remove it if
         empty (it holds nothing), else leave it and say so. True if gone."""
-        try:
-            os.rmdir(p)
-            self.warnings.append("removed the empty folder %s (the device writes a file there)" % self.show(p))
-            return True
-        except OSError:
-            self.warnings.append("%s is a folder with files in it; move it away (the device writes a file there)"
-                                 % self.show(p))
-            return False
+        return _call("clear_folder", self, p)
 
     # --- small JSON files ------------------------------------------------
     def write_json(self, name, obj):
