@@ -45,8 +45,7 @@ Power can be cut at any moment:
   forced, and `reclaim` frees space from synced games only.
 """
 
-import sys
-
+from modules import call
 from shared_rules.wire import encode
 
 INDEX = "index.json"
@@ -96,20 +95,6 @@ def _in_ranges(ranges, n):
     return False
 
 
-def _call(name, *args):
-    """journal_rare.<name>(*args): the rare code is loaded for the call and
-    let go after it (see journal_rare's docstring), unless a caller further
-    up is already running it (a second import would load a second copy)."""
-    loaded = "journal_rare" in sys.modules
-    import journal_rare
-
-    try:
-        return getattr(journal_rare, name)(*args)
-    finally:
-        if not loaded:
-            sys.modules.pop("journal_rare", None)
-
-
 # --- time ------------------------------------------------------------------
 class Uptime:
     """Monotonic time within one boot: `boot` (this power-up's number from
@@ -157,7 +142,7 @@ class Journal:
             if idx is not None:
                 self.warnings.append("journal index damaged; rebuilt from the game files")
             idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
-        top = _call("settle_index", self, idx)
+        top = call("journal_rare", "settle_index", self, idx)
         if idx["next"] <= top:
             idx["next"] = top + 1
         self._index = idx
@@ -176,7 +161,7 @@ class Journal:
     def committed_size(self, game_id):
         """Bytes up to the end of the last complete line (what a PC may
         copy: a torn tail is never served). -1 if there is no such game."""
-        return _call("committed_size", self, game_id)
+        return call("journal_rare", "committed_size", self, game_id)
 
     # --- games -----------------------------------------------------------
     def current(self):
@@ -251,7 +236,7 @@ class Journal:
         if game_id is None:
             raise JournalError("game", "no game in progress")
         if self._clean != game_id:
-            _call("drop_torn_tail", self, game_id)
+            call("journal_rare", "drop_torn_tail", self, game_id)
             self._clean = game_id
         self._stamp(event)
         line = encode(event)
@@ -288,25 +273,25 @@ class Journal:
         keeping only the page's entries. Game numbers are unique on a
         device; should files copied in share one, they stay on one page
         (which holds more than `count` only if more than `count` share it)."""
-        return _call("page", self, start, count)
+        return call("journal_rare", "page", self, start, count)
 
     def list_games(self):
         """Every game as page() rows, oldest first. Memory grows with the
         number of games: for a screen of the device; the protocol pages."""
-        return _call("list_games", self)
+        return call("journal_rare", "list_games", self)
 
     def is_synced(self, game_id):
         return _in_ranges(self._idx()["synced"], game_number(game_id))
 
     def mark_synced(self, game_id):
         """Record that a PC has stored the game (idempotent)."""
-        _call("mark_synced", self, game_id)
+        call("journal_rare", "mark_synced", self, game_id)
 
     def delete(self, game_id, force=False):
         """Remove a game from flash. Refuses a game no PC has synced, and
         the game in progress, unless `force` (the app asks the player).
         Its number stays in the synced ranges: it is never used again."""
-        _call("delete", self, game_id, force)
+        call("journal_rare", "delete", self, game_id, force)
 
     # --- space -----------------------------------------------------------
     def space_low(self, threshold=LOW_SPACE):
@@ -320,7 +305,7 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        return _call("reclaim", self, need)
+        return call("journal_rare", "reclaim", self, need)
 
     # --- reading back ----------------------------------------------------
     def load(self, game_id):
@@ -331,4 +316,4 @@ class Journal:
         up to the first of them, and if the game is the one in progress it
         continues as a new game (see the module docstring): call current()
         afterwards for its id. header is None when no header line is sound."""
-        return _call("load", self, game_id)
+        return call("journal_rare", "load", self, game_id)

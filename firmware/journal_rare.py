@@ -5,7 +5,7 @@ Reading a game back (load) and the repairs a power cut calls for (cutting
 a torn tail, continuing a damaged game) are here too: they run at boot and
 at a resume. It lives outside journal.py so that the code resident during
 a game (the journal's append path) stays small: Journal imports this
-module for one call and unloads it again (journal.py, _call). On a 32-bit
+module for one call and unloads it again (modules.call). On a 32-bit
 board that keeps 1.4 KB (ROMFS) to 5 KB (.mpy on flash) of code out of
 RAM during a game (bench/memory.py). The layout and the
 guarantees are described in journal.py."""

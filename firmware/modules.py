@@ -30,6 +30,22 @@ def drop(names):
                 delattr(parent, name[i + 1 :])
 
 
+def call(module, name, *args):
+    """module.name(*args), with `module` loaded for the call and dropped
+    after it: code a game never runs (journal_rare, storage_rare) stays out
+    of the heap between calls. A module that a caller further up is
+    already running stays loaded (importing it again would load a second
+    copy of it)."""
+    mods = sys.modules
+    loaded = module in mods
+    m = __import__(module)
+    try:
+        return getattr(m, name)(*args)
+    finally:
+        if not loaded:
+            mods.pop(module, None)
+
+
 def loaded_rules():
     """The shared_rules modules loaded now. Taken right after a Match is
     made, it is the set a game keeps resident: its rules module and what

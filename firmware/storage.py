@@ -29,8 +29,8 @@ Works unchanged under MicroPython (board, simulator) and CPython (tests).
 
 import errno
 import os
-import sys
 
+from modules import call
 from shared_rules.wire import LineError, decode, encode
 
 # File names shared with the app, so both sides read the same files.
@@ -47,20 +47,6 @@ _TYPE = 0xF000  # S_IFMT
 
 def _is_missing(err):
     return bool(err.args) and err.args[0] == errno.ENOENT
-
-
-def _call(name, *args):
-    """storage_rare.<name>(*args): code for what a read or a boot finds
-    amiss, loaded for the call and let go after it, unless a caller
-    further up is already running it."""
-    loaded = "storage_rare" in sys.modules
-    import storage_rare
-
-    try:
-        return getattr(storage_rare, name)(*args)
-    finally:
-        if not loaded:
-            sys.modules.pop("storage_rare", None)
 
 
 def _scandir(p):
@@ -105,12 +91,12 @@ class Store:
         return p
 
     def _mkdir(self, p):
-        _call("mkdir", self, p)
+        call("storage_rare", "mkdir", self, p)
 
     def show(self, p):
         """p as a player reads it: inside the data folder, relative to it
         (the screen is 16 characters wide), else its last part."""
-        return _call("show", self, p)
+        return call("storage_rare", "show", self, p)
 
     def kind(self, p):
         """0 if nothing is at p, else its stat type bits (_DIR, _FILE, ...)."""
@@ -194,12 +180,12 @@ class Store:
         module docstring). `sound(path) -> bool` says whether a lone tmp
         file is complete; the default accepts it (callers whose tmp is only
         written while `final` exists need no check)."""
-        _call("recover", self, final, sound)
+        call("storage_rare", "recover", self, final, sound)
 
     def clear_folder(self, p):
         """A folder where the device writes a temporary file: remove it if
         empty (it holds nothing), else leave it and say so. True if gone."""
-        return _call("clear_folder", self, p)
+        return call("storage_rare", "clear_folder", self, p)
 
     # --- small JSON files ------------------------------------------------
     def write_json(self, name, obj):

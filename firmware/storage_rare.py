@@ -4,7 +4,7 @@ an atomic write a power cut interrupted. The rules for each are in
 storage.py's docstring.
 
 Why a module of its own: none of this runs during a game, so Store loads it
-for one call and lets it go (storage.py, _call); a 32-bit board keeps about
+for one call and lets it go (modules.call); a 32-bit board keeps about
 0.7 KB less of RAM with the .mpy files on flash (bench/memory.py)."""
 
 import os
