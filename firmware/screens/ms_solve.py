@@ -58,7 +58,10 @@ class Slices:
                 gc.collect()  # room for the solver's code and tables
                 from shared_rules.solver import Solver
 
-                self.solver = Solver(self.sit)
+                # checked: every situation solved here is a game state's
+                # (the round's, or the last round's), which the rules
+                # checked at set-up; so the checks' module stays unloaded
+                self.solver = Solver(self.sit, True)
                 return False  # building the tables was this pass's work
             return self._slice()
         except MemoryError:
