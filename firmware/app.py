@@ -17,7 +17,7 @@ from buttons import BACK, LONG, OK, PRESS, Buttons
 # are imported here for the app's code; app.drop stays importable until every
 # screen has switched to `from modules import drop`.
 from device_settings import SETTING_RANGES, check_settings, default_settings  # noqa: F401
-from modules import GAME_MODULES, MENU_MODULES, drop, loaded_rules  # noqa: F401
+from modules import GAME_MODULES, MENU_MODULES, drop, rules_resident  # noqa: F401
 from shared_rules.errors import RuleError
 from shared_rules.timer import ticks_diff
 from sound import Sound
@@ -128,8 +128,8 @@ class App:
         from screens.session import Session
 
         try:
+            resident = rules_resident(game)
             match = Match(game, players, options, {"device": self.board.info.get("id")})
-            resident = loaded_rules()
         except RuleError as e:
             self.home()
             self.toast(str(e))

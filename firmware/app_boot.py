@@ -10,7 +10,7 @@ carries it: about 1.2 KB of a 32-bit board's RAM with the .mpy files on flash
 
 from app import DEFAULT_NAMES
 from device_settings import check_settings, default_settings
-from modules import drop, loaded_rules
+from modules import drop, rules_resident
 from shared_rules.errors import RuleError
 
 
@@ -86,8 +86,11 @@ def resume(app):
         gid = journal.current()
         if header is None or gid is None:
             return warnings
+        try:
+            resident = rules_resident(header.get("game"))
+        except RuleError:
+            resident = None  # from_header names what is wrong with the header
         match = Match.from_header(header)
-        resident = loaded_rules()
         skipped = 0
         for i in range(len(events)):
             try:

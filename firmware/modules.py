@@ -4,9 +4,11 @@ so no screen has to import the app (which imports the screens)."""
 
 import sys
 
-# Modules a game screen does not need: unloaded when a game opens.
+# Modules a game screen does not need: unloaded when a game opens. The
+# Moonstar variants' tables go too: the options menu loads them, and the
+# game loads them again only for a moment (Game 12's per-round choice).
 MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.games", "screens.timer",
-                "screens.ms_options")
+                "screens.ms_options", "shared_rules.moonstar_opts")
 # Modules only a game screen needs: unloaded when Home opens.
 GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
                 "screens.gcommon", "screens.standings", "screens.banner", "screens.gmenu", "screens.ms_best", "screens.ms_act", "screens.ms_more", "screens.ms_points",
@@ -46,11 +48,15 @@ def call(module, name, *args):
             mods.pop(module, None)
 
 
-def loaded_rules():
-    """The shared_rules modules loaded now. Taken right after a Match is
-    made, it is the set a game keeps resident: its rules module and what
-    that imports at load time. Everything the rules import later, on
-    first use (a phase's handler, legal(), the board tables), is shed
-    after each event (Session.shed)."""
+def rules_resident(game):
+    """The shared_rules modules a game keeps resident: its rules module and
+    what that imports at load time (RuleError for an unknown game). Taken
+    before the game's Match is made, since making it may load tables only
+    a new game needs (Moonstar's variants, moonstar_opts): those, and
+    everything the rules import later on first use (a phase's handler,
+    legal(), the board tables), are shed after each event (Session.shed)."""
+    from shared_rules import get_game
+
+    get_game(game)
     mods = sys.modules
     return [k for k in mods if k.startswith("shared_rules")]

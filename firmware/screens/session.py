@@ -42,7 +42,7 @@ class Session:
         self.app = app
         self.gid = gid
         self.match = match
-        # shared_rules modules loaded when the Match was made (modules.loaded_rules)
+        # the shared_rules modules the game keeps loaded (modules.rules_resident)
         self.resident = resident
         self.timer = None
         self.timer_phase = None

@@ -8,12 +8,13 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
-from modules import drop, loaded_rules
+from modules import drop, rules_resident
 from screens.session import Session
 from shared_rules.match import Match
 
 ON_DEMAND = ("shared_rules.moonstar_first", "shared_rules.moonstar_setup", "shared_rules.moonstar_bid",
-             "shared_rules.moonstar_legal", "shared_rules.moonstar_board")
+             "shared_rules.moonstar_legal", "shared_rules.moonstar_board",
+             "shared_rules.moonstar_opts")  # the variants' tables: new() loads them, the game does not keep them
 
 
 class Journal:
@@ -98,8 +99,9 @@ def _session(app):
     only the game's resident rules loaded (an earlier test may have loaded
     more)."""
     drop(ON_DEMAND + ("shared_rules.solver", "shared_rules.solver_piles"))
+    resident = rules_resident("moonstar")
     match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1})
-    return Session(app, "g1", match, loaded_rules())
+    return Session(app, "g1", match, resident)
 
 
 def _bid_40(app):

@@ -115,3 +115,65 @@ def test_a_long_moonstar_evening_keeps_the_live_heap_of_a_short_one(tmp_path):
     finally:
         b.kill()
     assert max(live[1:]) - live[1] <= LEAK_SLACK, ["%.1f KB" % (n / 1024) for n in live]
+
+
+# Printed on the serial log by the board whenever its set of loaded modules
+# changes (at a loop-pass boundary), so a test can read what is resident.
+MODULES_PRELUDE = r'''
+import wasmhost as _wh
+def _watch_modules():
+    import sys
+    drive = _wh.drive
+    last = [None]
+    def watched(fn):
+        def step():
+            names = " ".join(sorted(sys.modules))
+            if names != last[0]:
+                last[0] = names
+                print("\nMODULES " + names)
+            return fn()
+        drive(step)
+    _wh.drive = watched
+_watch_modules()
+del _watch_modules
+'''
+
+
+def loaded_sets(b):
+    """The sets of modules loaded at loop-pass boundaries so far, each as
+    it changed, oldest first."""
+    sets = [line.split()[1:] for line in b.serial_text().splitlines() if line.startswith("MODULES ")]
+    assert sets, b.serial_text()
+    return sets
+
+
+def test_a_moonstar_round_keeps_neither_the_options_nor_the_setup_checks(tmp_path):
+    """The variants' tables (loaded by the options menu and by the new
+    game) and the set-up checks (the solver would load them to check a
+    situation the rules checked already) stay out of the heap while a
+    round is played and its best possible is solved."""
+    from wasmkit import WasmBoard
+
+    b = WasmBoard(tmp_path / "flash", seed=7, prelude=MODULES_PRELUDE).start()
+    try:
+        st.start_two_player_moonstar(b, "1 Basic", "P1")
+        assert "Set-up" in st.screen(b), st.screen(b)
+        assert "shared_rules.moonstar_opts" not in loaded_sets(b)[-1]
+        b.press("ok")
+        st.choose(b, "Device rolls")
+        b.press("ok")  # the situation
+        b.press("ok")  # bid
+        st.choose(b, "P1")
+        b.press("ok")  # the lowest bid, 20
+        b.press("back")
+        st.choose(b, "Time up now")
+        b.press("ok")
+        b.press("ok")  # points: the bid
+        assert re.search(r"best possible:? *\d+$", st.screen(b), re.M), st.screen(b)
+        solving = [m for m in loaded_sets(b) if "shared_rules.solver" in m]
+        assert solving, loaded_sets(b)[-1]
+        for mods in solving:
+            assert "shared_rules.moonstar_opts" not in mods and "shared_rules.moonstar_check" not in mods, mods
+        st.no_faults(b)
+    finally:
+        b.kill()
