@@ -175,7 +175,10 @@ async function main() {
     FS.chdir(start);
     // MicroPython keeps a current folder of its own once a ROMFS is mounted
     mp.runPython("import os\nos.chdir(" + JSON.stringify(start) + ")\ndel os");
-    first = [flash];
+    // As on a board, the flash folder is the current folder and "" is first
+    // on the path: a module's __file__ is then its name ("app.mpy"), not a
+    // host path, whose length every loaded module would add to the heap.
+    first = start === flash ? [""] : [flash];
   }
   setPath(mp, first, extra.map((p) => path.resolve(p)));
   mp.runPython("import sys\nsys.argv[:] = " + JSON.stringify([opts.script || "", ...opts.args]) + "\ndel sys");
