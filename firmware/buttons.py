@@ -19,7 +19,7 @@ Debounce: a level counts only after it has been steady for DEBOUNCE_MS, so
 contact bounce and single-sample glitches never make a press.
 """
 
-from shared_rules.timer import const, ticks_diff
+from shared_rules.ticks import const, ticks_diff
 
 
 UP = const(0)

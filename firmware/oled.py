@@ -42,7 +42,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    # The same shim as shared_rules/timer.py (which explains the leading
+    # The same shim as shared_rules/ticks.py (which explains the leading
     # double underscore: positional-only, like the stub's const(expr, /)).
     def const(__expr):
         return __expr

@@ -5,7 +5,7 @@ Non-blocking: a tone is switched on and its end time noted; `update()`
 switches it off later. Nothing here sleeps, so the timer and the buttons
 never stall while the buzzer sounds."""
 
-from shared_rules.timer import const, ticks_diff
+from shared_rules.ticks import const, ticks_diff
 
 BEEP_MS = const(70)
 BEEP_HZ = const(2700)

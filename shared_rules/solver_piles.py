@@ -9,7 +9,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
 
-    def const(__expr):  # positional-only, like the stub: see shared_rules/timer.py
+    def const(__expr):  # positional-only, like the stub: see shared_rules/ticks.py
         return __expr
 
 

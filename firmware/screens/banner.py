@@ -21,7 +21,7 @@ class Banner(Screen):
             self.app.pop()
 
     def update(self, now):
-        from shared_rules.timer import ticks_diff
+        from shared_rules.ticks import ticks_diff
 
         if self.app.toast_lines is not None:  # its time starts once a toast over it is gone
             self.until = (now + self.ms) & ((1 << 30) - 1)

@@ -59,7 +59,7 @@ class RollOff(Screen):
         drop(("screens.ms_roll",))
 
     def update(self, now):
-        from shared_rules.timer import ticks_diff
+        from shared_rules.ticks import ticks_diff
 
         if not self.held and ticks_diff(now, self.until) >= 0:
             self.close()

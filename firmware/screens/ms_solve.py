@@ -10,7 +10,7 @@ Pico, so a pass stays within a few ms there. The solver's modules are
 loaded for the solve only and unloaded as soon as the answer is known or
 the solve is stopped (the heap is the board's scarcest resource)."""
 
-from shared_rules.timer import ticks_diff
+from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)

@@ -15,7 +15,6 @@ import gc
 import sys
 
 from shared_rules.errors import RuleError
-from shared_rules.timer import SandTimer
 
 TIMER_FILE = "timer.json"
 
@@ -180,7 +179,7 @@ class Session:
             self.timer_phase = None
         elif old is None or self.timer_phase != phase or resumed:
             length = spec.get("seconds", 60) * 1000
-            self.timer = SandTimer(self.app.ticks, length)
+            self.timer = self._sand_timer(length)
             self.timer_phase = phase
             if resumed:
                 snap = self.app.store.read_json(TIMER_FILE, None)
@@ -194,6 +193,18 @@ class Session:
         elif undo:
             self.save_timer()  # same minute, now tied to the new journal position
         self.app.sound.watch(self.timer)
+
+    def _sand_timer(self, length):
+        """A new SandTimer. Its module loads with the first timed phase (a
+        game without one never loads it) and then stays with the game's
+        resident rules: a timer alive across events must not see its
+        module shed and loaded again as a second copy."""
+        from shared_rules.timer import SandTimer
+
+        keep = self.resident
+        if keep is not None and "shared_rules.timer" not in keep:
+            keep.append("shared_rules.timer")
+        return SandTimer(self.app.ticks, length)
 
     def undo_text(self):
         """What the last undo took back, for its toast: "Undone: P3 bid 34"."""

@@ -42,7 +42,7 @@ class FakeClock:
         return self.now
 
     def advance(self, ms):
-        from shared_rules.timer import ticks_add
+        from shared_rules.ticks import ticks_add
 
         self.now = ticks_add(self.now, ms)
 
