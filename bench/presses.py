@@ -14,7 +14,7 @@ beyond the shared Menu and NumberPick.
 
 How presses are counted. One press is one push of a button, short or long.
 A number picker's UP/DOWN held counts in fives on round values (screens/
-base.py NumberPick.held: 20 -> 21 -> 25 -> 30, a step every other repeat at
+dialogs.py NumberPick.held: 20 -> 21 -> 25 -> 30, a step every other repeat at
 first), a pace a player can follow and let go at; one hold, let go on the
 value wanted, is one press, then taps for the rest. The driver plans each
 hold with the firmware's own NumberPick.held, lets go after as many steps
@@ -53,7 +53,7 @@ for p in (str(ROOT), str(ROOT / "tests" / "sim"), str(ROOT / "firmware")):
         sys.path.insert(0, p)
 
 import simtools as st  # noqa: E402
-from screens.base import NumberPick  # noqa: E402  (how a held UP/DOWN moves the value)
+from screens.dialogs import NumberPick  # noqa: E402  (how a held UP/DOWN moves the value)
 
 # -- the table facts -----------------------------------------------------------
 # A step is what the players tell the device about one thing that happened at

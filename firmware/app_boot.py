@@ -63,7 +63,7 @@ def boot(app):
     if app.session is not None:
         app.open_game()
     if warnings:
-        from screens.base import Notice
+        from screens.dialogs import Notice
 
         app.push(Notice(app, "Warning", "\n".join(warnings)))
 

@@ -11,7 +11,7 @@ The choices come from the rules' legal() spec, so only legal inputs are
 offered. BACK steps back one field; BACK on the first field cancels."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
-from screens.base import Menu, NumberPick, Screen, scroll_marks, title_bar
+from screens.base import Menu, Screen, scroll_marks, title_bar
 
 
 def put(ev, key, value):
@@ -64,6 +64,8 @@ class Form:
 
         if kind == "num":
             lo, hi, default = data
+            from screens.dialogs import NumberPick
+
             app.push(NumberPick(app, title, lo, hi, default, done, caption, on_back=self.back))
         elif kind == "multi":
             app.push(MultiPick(app, title, data, done, self.back))

@@ -266,7 +266,7 @@ def menu_action(s, key):
     """The legend of the game screen's planet initials, with each planet's
     supply spelled out (the screen has no row to spare for it)."""
     if key == "legend":
-        from screens.base import Notice
+        from screens.dialogs import Notice
         from shared_rules.moons import PLANETS
 
         sup = s.state["supply"]

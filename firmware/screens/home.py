@@ -64,6 +64,6 @@ class Home(Menu):
 
             games_menu(app)
         elif what == "roster":
-            from screens.base import Notice
+            from screens.dialogs import Notice
 
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))

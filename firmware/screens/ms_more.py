@@ -4,7 +4,7 @@ side bet (Game 11), and starting the playing minute once a bid of 70
 closed the bidding. Kept out of screens/g_moonstar.py, which stays loaded
 for the whole game (the heap is the board's scarcest resource)."""
 
-from screens.base import Ask
+from screens.dialogs import Ask
 from screens.form import Form, seats
 from screens.gcommon import ask_one, event
 

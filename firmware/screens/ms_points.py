@@ -11,7 +11,7 @@ solving again; this module and ms_best are unloaded before the result is
 submitted, since the rules solve the set-up once more to check it."""
 
 from buttons import PRESS, UP
-from screens.base import NumberPick
+from screens.dialogs import NumberPick
 from screens.form import Form
 from screens.gcommon import event
 

@@ -9,7 +9,8 @@ the seats it asks each player's, passed to the rules as the header option
 "start", which the rules check."""
 
 from screens import GAMES, ui_module
-from screens.base import Menu, NumberPick
+from screens.base import Menu
+from screens.dialogs import NumberPick
 from screens.form import Form
 
 def name_pool(roster, n):

@@ -1,7 +1,8 @@
 """Settings: timer lengths for new games, sound, contrast and how long the
 screen stays on with no button pressed. Saved atomically at once."""
 
-from screens.base import Menu, NumberPick
+from screens.base import Menu
+from screens.dialogs import NumberPick
 
 
 def _items(app):
