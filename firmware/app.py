@@ -13,13 +13,12 @@ import sys
 from buttons import BACK, LONG, OK, PRESS, Buttons
 
 # The settings and the module bookkeeping live in modules of their own, so
-# that screens never import the app (which imports the screens). The names
-# are imported here for the app's code; app.drop stays importable until every
+# that screens never import the app (which imports the screens). The
+# settings' checks load only when settings are read or changed (boot, the
+# settings menu, a PC's "set"). app.drop stays importable until every
 # screen has switched to `from modules import drop`.
-from device_settings import SETTING_RANGES, check_settings, default_settings  # noqa: F401
-from modules import GAME_MODULES, MENU_MODULES, drop, rules_resident  # noqa: F401
-from shared_rules.errors import RuleError
-from shared_rules.timer import ticks_diff
+from modules import GAME_MODULES, MENU_MODULES, call, drop  # noqa: F401
+from shared_rules.ticks import ticks_diff
 from sound import Sound
 
 FIRMWARE_VERSION = "0.1.0"
@@ -114,48 +113,9 @@ class App:
 
     # -- games ---------------------------------------------------------------
     def start_game(self, game, players, options):
-        """Create the match, journal its header, open the game screen.
-        The menus that asked for the game (or the finished game before a
-        rematch) are let go first, so the new game's rules have the heap;
-        a start the rules refuse goes back Home with their reason."""
-        self.stack = []
-        if self.session is not None and self.session.state.get("over"):
-            self.session = None
-        gc.collect()
-        drop(MENU_MODULES)
-        gc.collect()
-        from shared_rules.match import Match
-        from screens.session import Session
-
-        try:
-            resident = rules_resident(game)
-            match = Match(game, players, options, {"device": self.board.info.get("id")})
-        except RuleError as e:
-            self.home()
-            self.toast(str(e))
-            return False
-        if self.journal.space_low():
-            self.journal.reclaim()
-        if self.journal.space_low():
-            self.home()
-            self.toast("Flash is almost full: delete synced games (Games menu) first")
-            return False
-        t = self.epoch()
-        if t is not None:
-            match.header["t"] = t
-        self.session = None
-        gc.collect()
-        gid = self.journal.new_game(match.header)
-        self.session = Session(self, gid, match, resident)
-        self.session.after_change()
-        self.session.shed()
-        self.open_game()
-        # what the table does first in a new game, if the game's screen
-        # opens it itself (Moons: the tableaux)
-        opening = getattr(self.stack[-1].ui, "opening", None)
-        if opening is not None:
-            opening(self.session)
-        return True
+        """Create the match, journal its header, open the game screen: once
+        a game, so the code is in app_game.py, loaded for the call."""
+        return call("app_game", "start_game", self, game, players, options)
 
     def open_game(self):
         """The game screen, alone on the stack: the menus' modules are
@@ -177,7 +137,9 @@ class App:
         self.dirty = True
 
     def settings_changed(self, settings):
-        check_settings(settings)
+        from modules import call
+
+        call("device_settings", "check_settings", settings)
         for k in settings:
             self.conf[k] = settings[k]
         self.apply_settings()
@@ -215,7 +177,7 @@ class App:
         try:
             app_boot.boot(self)
         finally:
-            drop(("app_boot",))
+            drop(("app_boot", "device_settings"))
 
     def run(self):
         try:

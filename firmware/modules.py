@@ -6,9 +6,10 @@ import sys
 
 # Modules a game screen does not need: unloaded when a game opens. The
 # Moonstar variants' tables go too: the options menu loads them, and the
-# game loads them again only for a moment (Game 12's per-round choice).
+# game loads them again only for a moment (Game 12's per-round choice);
+# and so do the settings' checks the settings menu loaded.
 MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.games", "screens.timer",
-                "screens.ms_options", "shared_rules.moonstar_opts")
+                "screens.ms_options", "shared_rules.moonstar_opts", "device_settings")
 # Modules only a game screen needs: unloaded when Home opens.
 GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
                 "screens.gcommon", "screens.standings", "screens.banner", "screens.gmenu", "screens.ms_best", "screens.ms_act", "screens.ms_more", "screens.ms_points",

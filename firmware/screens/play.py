@@ -14,10 +14,16 @@ After the last event: the winner's banner, then OK on the game-over
 screen is Rematch (same players, seats rotated, options kept)."""
 
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
+from modules import drop
 from screens.base import Menu
 from screens.gcommon import offered
 
 ADJUST_MS = 10000  # UP/DOWN on a running minute
+# What opens over the game screen for a moment (the game menu, the standings,
+# the winner's banner, a number pick or question and its big digits):
+# unloaded whenever the game screen shows again, so a dialog opened once
+# does not stay in the heap for the rest of the game.
+MOMENTS = ("screens.gmenu", "screens.standings", "screens.banner", "screens.dialogs", "bigdigits")
 
 
 class Play:
@@ -37,6 +43,7 @@ class Play:
 
     def enter(self):
         self.seen = -1
+        drop(MOMENTS)  # the app collects right after
 
     def timed(self, s):
         """The minute of the phase on screen, if one runs or waits."""
