@@ -250,14 +250,14 @@ def table32(games, with64=True):
           % "1.29")
     print("budgets: flash (.mpy on the filesystem) %d KB, romfs (.mpy in a ROMFS image) %d KB"
           % (BUDGETS["flash"], BUDGETS["romfs"]))
-    print("%-16s %8s %8s   %s" % ("session", "flash", "romfs", "unix 64-bit smallest heap" if with64 else ""))
+    print("%-16s %-11s %-11s %s" % ("session", "flash", "romfs", "unix 64-bit smallest heap" if with64 else ""))
     for g in games:
         f = {lay: peak32(g, lay) for lay in LAYOUTS}
         kb64 = ""
         if with64:
             got = smallest(lambda tmp, g=g: sessions.SESSIONS[g](tmp), 32, 512)
             kb64 = "%s KB" % got if got else "> 512 KB (or the script fails)"
-        print("%-16s %8s %8s   %s" % (g, _kb(f["flash"], BUDGETS["flash"]), _kb(f["romfs"], BUDGETS["romfs"]), kb64),
+        print("%-16s %-11s %-11s %s" % (g, _kb(f["flash"], BUDGETS["flash"]), _kb(f["romfs"], BUDGETS["romfs"]), kb64),
               flush=True)
 
 
