@@ -5,15 +5,21 @@ from screens.base import Menu
 from screens.dialogs import NumberPick
 
 
+# Each number setting's name, as the menu shows it and its picker's title
+# says it, and the unit the picker shows beside the value.
+NAMES = {"bid_seconds": ("Bid time", "s"), "play_seconds": ("Play time", "s"), "contrast": ("Contrast", ""),
+         "screen_off": ("Screen off", "min")}
+
+
 def _items(app):
     c = app.conf
     off = ("%dm" % c["screen_off"]) if c["screen_off"] else "never"
     return [
-        ("Bid time %ds" % c["bid_seconds"], "bid_seconds"),
-        ("Play time %ds" % c["play_seconds"], "play_seconds"),
+        ("%s %ds" % (NAMES["bid_seconds"][0], c["bid_seconds"]), "bid_seconds"),
+        ("%s %ds" % (NAMES["play_seconds"][0], c["play_seconds"]), "play_seconds"),
         ("Sound %s" % ("on" if c["sound"] else "off"), "sound"),
-        ("Contrast %d" % c["contrast"], "contrast"),
-        ("Screen off " + off, "screen_off"),
+        ("%s %d" % (NAMES["contrast"][0], c["contrast"]), "contrast"),
+        ("%s %s" % (NAMES["screen_off"][0], off), "screen_off"),
     ]
 
 
@@ -30,13 +36,13 @@ def settings_menu(app):
             changed("sound", not app.conf["sound"])
             return
         lo, hi = SETTING_RANGES[key]
-        unit = {"bid_seconds": "s", "play_seconds": "s", "screen_off": "min"}.get(key, "")
+        title, unit = NAMES[key]
 
         def done(v):
             changed(key, v)
             app.pop()
 
-        app.push(NumberPick(app, key.replace("_", " "), lo, hi, app.conf[key], done, unit=unit))
+        app.push(NumberPick(app, title, lo, hi, app.conf[key], done, unit=unit))
 
     menu = Menu(app, "Settings", _items(app), choose)  # the closures above see it once assigned
     app.push(menu)

@@ -492,3 +492,29 @@ def test_moons_game_menu_has_the_legend_of_the_planet_initials(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_a_setting_is_picked_under_the_name_the_menu_gives_it(tmp_path):
+    """Settings: each number's picker is titled as the menu names it (not
+    by its key in settings.json), and the value picked is the menu's and
+    the saved one."""
+    from shared_rules.wire import decode
+
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "Settings")
+        for label, title in (("Bid time", "Bid time"), ("Play time", "Play time"), ("Contrast", "Contrast"),
+                             ("Screen off", "Screen off")):
+            st.choose(b, label)
+            assert st.screen(b).splitlines()[0] == title, st.screen(b)
+            b.press("back")
+            assert st.screen(b).splitlines()[0] == "Settings", st.screen(b)
+        st.choose(b, "Bid time")
+        b.press("up")
+        b.press("ok")
+        assert "Bid time 61s" in st.screen(b), st.screen(b)
+        saved = decode((tmp_path / "flash" / "data" / "settings.json").read_bytes(), need_crc=True)["v"]
+        assert saved["bid_seconds"] == 61, saved
+        st.no_faults(b)
+    finally:
+        b.kill()
