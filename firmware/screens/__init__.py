@@ -15,10 +15,17 @@ GAMES = (
 
 
 def ui_module(game):
-    """The UI module of a game (screens/g_*.py), imported on first use."""
+    """The UI module of a game (screens/g_*.py), imported if it is not
+    loaded (on first use, or again after a screen that covered the game
+    screen unloaded it)."""
     for name, mod in GAMES:
         if name == game:
             import gc
+            import sys
+
+            m = sys.modules.get("screens." + mod)
+            if m is not None:
+                return m
 
             gc.collect()  # room for the module before it loads
             m = __import__("screens." + mod)

@@ -199,7 +199,19 @@ def show_best(s, answer=None):
     solver's, when the points entry already has it."""
     from screens.ms_best import BestPossible
 
-    s.app.push(BestPossible(s.app, s.state["round"], s.state["last"], answer))
+    cover(s, BestPossible(s.app, s.state["round"], s.state["last"], answer))
+
+
+def cover(s, screen):
+    """Open `screen` over the game screen and unload this module (and the
+    action helper, which imports it) while it shows: the points entry and
+    the best-possible screen run the solver, which needs the room. The
+    game screen loads it again when it shows (Play.ui), so `screen` must
+    not hold on to anything of this module."""
+    from modules import drop
+
+    s.app.push(screen)
+    drop(("screens.g_moonstar", "screens.ms_act"))
 
 
 def menu_items(s):

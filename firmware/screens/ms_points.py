@@ -70,7 +70,7 @@ def enter(s, spec):
     """The bidder's points (legal()'s result `spec`). With a known
     situation the picker stops at the best possible and the result screen
     follows; without one, a plain number entry and a toast."""
-    from screens.g_moonstar import after_result, submit_later
+    from screens.g_moonstar import cover
 
     app = s.app
     st = s.state
@@ -82,6 +82,10 @@ def enter(s, spec):
     if sit:
 
         def done(points, answer):
+            # (imported here: the game screen's module is unloaded while
+            # the picker covers it, see cover())
+            from screens.g_moonstar import submit_later
+
             app.pop()
             # submitted on the next loop pass, when this screen and its
             # code are gone: the rules solve the set-up again to check
@@ -95,7 +99,7 @@ def enter(s, spec):
             drop(("screens.ms_points", "screens.ms_solve"))
 
         pick = PointsPick(app, title, spec, bid, sit, done, back)
-        app.push(pick)
+        cover(s, pick)
         return
 
     def ask_points(ev):
@@ -104,6 +108,8 @@ def enter(s, spec):
         return None
 
     def points_done(ev):
+        from screens.g_moonstar import after_result
+
         if event(s, "result", ev):
             after_result(s, None)
 

@@ -34,12 +34,22 @@ class Play:
         from screens import ui_module
 
         self.app = app
-        self.ui = ui_module(app.session.game)
+        ui_module(app.session.game)  # the game's UI module loads as its screen opens
         self.seen = -1
         self.shown = -1
         self.scroll = 0
         self.cursor = None  # the seat a pointing game screen points at (None: its default)
         self.over_seen = bool(app.session.state.get("over"))
+
+    @property
+    def ui(self):
+        """The game's UI module, looked up at each use rather than kept: a
+        screen covering this one may unload it to make room (Moonstar's
+        points entry and best-possible screen, for the solver), and it
+        loads again when this screen next needs it."""
+        from screens import ui_module
+
+        return ui_module(self.app.session.game)
 
     def enter(self):
         self.seen = -1

@@ -147,11 +147,13 @@ def loaded_sets(b):
     return sets
 
 
-def test_a_moonstar_round_keeps_neither_the_options_nor_the_setup_checks(tmp_path):
+def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_screen(tmp_path):
     """The variants' tables (loaded by the options menu and by the new
     game) and the set-up checks (the solver would load them to check a
     situation the rules checked already) stay out of the heap while a
-    round is played and its best possible is solved."""
+    round is played and its best possible is solved; and while the points
+    entry covers the game screen, the game screen's module is unloaded
+    for the solver's room (it loads again when the game screen shows)."""
     from wasmkit import WasmBoard
 
     b = WasmBoard(tmp_path / "flash", seed=7, prelude=MODULES_PRELUDE).start()
@@ -174,6 +176,11 @@ def test_a_moonstar_round_keeps_neither_the_options_nor_the_setup_checks(tmp_pat
         assert solving, loaded_sets(b)[-1]
         for mods in solving:
             assert "shared_rules.moonstar_opts" not in mods and "shared_rules.moonstar_check" not in mods, mods
+        assert [m for m in solving if "screens.g_moonstar" not in m and "screens.ms_act" not in m], solving
+        assert "screens.g_moonstar" not in loaded_sets(b)[-1]  # the result screen covers the game screen
+        b.press("ok")  # the result screen closes: the next round's set-up, drawn by the game screen's code
+        assert "Set-up" in st.screen(b), st.screen(b)
+        assert "screens.g_moonstar" in loaded_sets(b)[-1]
         st.no_faults(b)
     finally:
         b.kill()
