@@ -203,15 +203,16 @@ def show_best(s, answer=None):
 
 
 def cover(s, screen):
-    """Open `screen` over the game screen and unload this module (and the
-    action helper, which imports it) while it shows: the points entry and
+    """Open `screen` over the game screen and unload this module (with the
+    action helper, which imports it, the forms the game screen asks with
+    and the drawing helpers) while it shows: the points entry and
     the best-possible screen run the solver, which needs the room. The
     game screen loads it again when it shows (Play.ui), so `screen` must
     not hold on to anything of this module."""
     from modules import drop
 
     s.app.push(screen)
-    drop(("screens.g_moonstar", "screens.ms_act"))
+    drop(("screens.g_moonstar", "screens.ms_act", "screens.form", "screens.gcommon"))
 
 
 def menu_items(s):

@@ -12,8 +12,6 @@ submitted, since the rules solve the set-up once more to check it."""
 
 from buttons import PRESS, UP
 from screens.dialogs import NumberPick
-from screens.form import Form
-from screens.gcommon import event
 
 TOAST_MS = 1500
 
@@ -109,8 +107,11 @@ def enter(s, spec):
 
     def points_done(ev):
         from screens.g_moonstar import after_result
+        from screens.gcommon import event
 
         if event(s, "result", ev):
             after_result(s, None)
+
+    from screens.form import Form
 
     Form(app, ask_points, points_done).start()

@@ -16,7 +16,6 @@ screen is Rematch (same players, seats rotated, options kept)."""
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from modules import drop
 from screens.base import Menu
-from screens.gcommon import offered
 
 ADJUST_MS = 10000  # UP/DOWN on a running minute
 # What opens over the game screen for a moment (the game menu, the standings,
@@ -115,7 +114,12 @@ class Play:
         if p is not None:
             self.ui.act_on(s, p)
             return
-        acts = self.ui.actions(s) if hasattr(self.ui, "actions") else offered(s.moves(), self.ui.ACTIONS)
+        if hasattr(self.ui, "actions"):
+            acts = self.ui.actions(s)
+        else:
+            from screens.gcommon import offered
+
+            acts = offered(s.moves(), self.ui.ACTIONS)
         if not acts:
             return
         if len(acts) == 1:

@@ -152,8 +152,9 @@ def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_scre
     game) and the set-up checks (the solver would load them to check a
     situation the rules checked already) stay out of the heap while a
     round is played and its best possible is solved; and while the points
-    entry covers the game screen, the game screen's module is unloaded
-    for the solver's room (it loads again when the game screen shows)."""
+    entry covers the game screen, the game screen's module and its forms
+    and drawing helpers are unloaded for the solver's room (they load
+    again when the game screen shows)."""
     from wasmkit import WasmBoard
 
     b = WasmBoard(tmp_path / "flash", seed=7, prelude=MODULES_PRELUDE).start()
@@ -176,7 +177,8 @@ def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_scre
         assert solving, loaded_sets(b)[-1]
         for mods in solving:
             assert "shared_rules.moonstar_opts" not in mods and "shared_rules.moonstar_check" not in mods, mods
-        assert [m for m in solving if "screens.g_moonstar" not in m and "screens.ms_act" not in m], solving
+        covered = ("screens.g_moonstar", "screens.ms_act", "screens.form", "screens.gcommon")
+        assert [m for m in solving if not [name for name in covered if name in m]], solving
         assert "screens.g_moonstar" not in loaded_sets(b)[-1]  # the result screen covers the game screen
         b.press("ok")  # the result screen closes: the next round's set-up, drawn by the game screen's code
         assert "Set-up" in st.screen(b), st.screen(b)
