@@ -137,8 +137,6 @@ class App:
         self.dirty = True
 
     def settings_changed(self, settings):
-        from modules import call
-
         call("device_settings", "check_settings", settings)
         for k in settings:
             self.conf[k] = settings[k]

@@ -80,6 +80,23 @@ def test_home_and_game_screens_swap_back_and_forth(tmp_path):
 LEAK_SLACK = 2048  # bytes
 
 
+def play_a_round_to_its_result(b):
+    """From a Moonstar round's set-up screen: the device rolls the set-up,
+    P1 bids the lowest bid, the playing minute is called off and P1's
+    points are entered as the bid, which opens the round's result screen
+    (its best possible solved while the points were entered)."""
+    b.press("ok")
+    st.choose(b, "Device rolls")
+    b.press("ok")  # the situation
+    b.press("ok")  # bid
+    st.choose(b, "P1")
+    b.press("ok")  # the lowest bid, 20
+    b.press("back")
+    st.choose(b, "Time up now")
+    b.press("ok")
+    b.press("ok")  # points: the bid
+
+
 def test_a_long_moonstar_evening_keeps_the_live_heap_of_a_short_one(tmp_path):
     """Round after round with a device-rolled set-up, so every round loads
     and unloads the set-up rules, the bidding rules, legal() and the
@@ -95,16 +112,7 @@ def test_a_long_moonstar_evening_keeps_the_live_heap_of_a_short_one(tmp_path):
             rounds += 1
             assert rounds <= 12, st.screen(b)
             assert "Set-up" in st.screen(b), st.screen(b)
-            b.press("ok")
-            st.choose(b, "Device rolls")
-            b.press("ok")  # the situation
-            b.press("ok")  # bid
-            st.choose(b, "P1")
-            b.press("ok")  # the lowest bid, 20
-            b.press("back")
-            st.choose(b, "Time up now")
-            b.press("ok")
-            b.press("ok")  # points: the bid
+            play_a_round_to_its_result(b)
             scr = st.screen(b)
             assert "R%d result" % rounds in scr and re.search(r"best possible:? *\d+$", scr, re.M), scr
             live.append(b.heap_stats()["live"])
@@ -162,16 +170,7 @@ def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_scre
         st.start_two_player_moonstar(b, "1 Basic", "P1")
         assert "Set-up" in st.screen(b), st.screen(b)
         assert "shared_rules.moonstar_opts" not in loaded_sets(b)[-1]
-        b.press("ok")
-        st.choose(b, "Device rolls")
-        b.press("ok")  # the situation
-        b.press("ok")  # bid
-        st.choose(b, "P1")
-        b.press("ok")  # the lowest bid, 20
-        b.press("back")
-        st.choose(b, "Time up now")
-        b.press("ok")
-        b.press("ok")  # points: the bid
+        play_a_round_to_its_result(b)
         assert re.search(r"best possible:? *\d+$", st.screen(b), re.M), st.screen(b)
         solving = [m for m in loaded_sets(b) if "shared_rules.solver" in m]
         assert solving, loaded_sets(b)[-1]
