@@ -7,7 +7,14 @@ to UNDO_DEPTH events. The limit keeps the match's memory bounded however
 long the evening runs, and it is part of the rules of the log: replaying a
 log on the PC hits the same limit at the same place as the device did.
 Ten steps cover a whole Moonstar round or a Shoot the Moon hand entered
-trick by trick; every held state costs about 1 KB on the board.
+trick by trick.
+
+A step back is held as the difference, not as a whole state: game states
+are copy-on-write (apply copies the top-level dict and replaces the values
+it changes, never changing one in place), so the state before an event
+differs from the state after it in a few top-level values. Keeping only
+those old values holds a step in tens of bytes instead of the few hundred
+a state's own dict takes (a Moonstar state has two dozen keys).
 """
 
 from shared_rules import RULES_VERSION, get_game
@@ -78,10 +85,10 @@ class Match:
         if event["type"] == "undo":
             if not self._undo:
                 raise RuleError("nothing to undo (at most %d steps back)" % UNDO_DEPTH)
-            self.state = self._undo.pop()
+            self.state = _step_back(self.state, self._undo.pop())
         else:
             new_state = self.rules.apply(self.state, event) if checked is None else checked
-            self._undo.append(self.state)
+            self._undo.append(_difference(self.state, new_state))
             if len(self._undo) > UNDO_DEPTH:
                 self._undo.pop(0)
             self.state = new_state
@@ -104,3 +111,30 @@ class Match:
 
     def winner(self):
         return self.rules.winner(self.state)
+
+
+def _difference(old, new):
+    """What it takes to get `old` back from `new`: [key, old value, ...] for
+    the top-level values that are not the same object in both. If the two
+    do not have the same keys, the old state itself (a dict) is kept."""
+    if len(old) != len(new):
+        return old
+    back = []
+    for key in old:
+        if key not in new:
+            return old
+        value = old[key]
+        if new[key] is not value:
+            back.append(key)
+            back.append(value)
+    return back
+
+
+def _step_back(state, back):
+    """The state before the event that `back` (from _difference) undoes."""
+    if type(back) is dict:
+        return back
+    before = dict(state)
+    for i in range(0, len(back), 2):
+        before[back[i]] = back[i + 1]
+    return before
