@@ -16,7 +16,8 @@
 //   while the built-in errno module says 2: the errno module of WASM_ROM
 //   below gives the firmware the numbers its filesystem raises, as a
 //   board's errno does. `os` has no getenv and no urandom; the `wasmhost`
-//   module stands in for them.
+//   module stands in for them (and BOARD_BUILTINS below says which modules
+//   are made to be what a board has).
 // - The filesystem is Emscripten's MEMFS, in memory only.
 
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
@@ -40,6 +41,36 @@ export const WASM_ROM = {
     "errorcode = {" + Object.entries(EMSCRIPTEN_ERRNO).map(([k, v]) => `${v}: "${k}"`).join(", ") + "}\n",
 };
 export const WASM_ROM_DIR = "/wasm-rom";
+
+// The modules a stock board has, under the names a program imports. This
+// build freezes micropython-lib's pure-Python extensions over some of its
+// built-in modules (binascii, io, os with os.path and collections, time),
+// and adds modules that stock Pico and ESP32 firmware do not have (types).
+// Left as they are, a program here would load Python code where a board
+// loads nothing, and every heap figure would carry it (about 2 KB for a
+// game session). So the built-in takes its name ("u" + name reaches the
+// built-in under an extension), a module no board has yields no names
+// (`from types import X` fails as on a board; the sys.modules entry is
+// None, so a bare `import types` gives None rather than an ImportError),
+// and `os` is the built-in's names plus urandom (which a board's os has
+// and this one lacks), from the host's random source: a small module of
+// WASM_ROM, the one part a board does not load.
+export const BOARD_BUILTINS = ["binascii", "io", "time"];
+export const NOT_ON_A_BOARD = ["types"];
+WASM_ROM["os.py"] =
+  "# The built-in os with the urandom a board's os has; written by\n# web/mpboard.mjs.\n" +
+  "from uos import *\n\n\ndef urandom(n):\n    import wasmhost\n    from uctypes import addressof\n\n" +
+  "    b = bytearray(n)\n    wasmhost.random_into(addressof(b), n)\n    return bytes(b)\n";
+
+function boardModules(mp) {
+  mp.runPython(
+    "def _board():\n    import sys\n    p = sys.path\n    sys.path = [" + JSON.stringify(WASM_ROM_DIR) + "]\n" +
+      "    try:\n        import os\n    finally:\n        sys.path = p\n" +
+      BOARD_BUILTINS.map((n) => `    import u${n}\n    sys.modules["${n}"] = u${n}\n`).join("") +
+      NOT_ON_A_BOARD.map((n) => `    sys.modules["${n}"] = None\n`).join("") +
+      "_board()\ndel _board",
+  );
+}
 
 // The path of a board with ROMFS (MicroPython 1.25+); the host's folders
 // come after it.
@@ -100,13 +131,7 @@ export async function startMicroPython({ heapsize = 256 * 1024, romfs, serialIn,
       mp.driven = fn;
     },
   });
-  // os.urandom, which a board has, from the host's random source.
-  mp.runPython(
-    "def _urandom():\n    import os, wasmhost, uctypes\n" +
-      "    def urandom(n):\n        b = bytearray(n)\n        wasmhost.random_into(uctypes.addressof(b), n)\n        return bytes(b)\n" +
-      "    os.urandom = urandom\n" +
-      "_urandom()\ndel _urandom",
-  );
+  boardModules(mp);
   return mp;
 }
 

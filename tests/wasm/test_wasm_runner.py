@@ -54,6 +54,39 @@ for k in sorted(got):
 """
 
 
+BOARD_MODULES_PROBE = """
+import os, sys
+for name in ("binascii", "io", "time"):
+    m = __import__(name)
+    print(name, "frozen" if hasattr(m, "__file__") else "built-in")
+print("os", sorted(set(dir(os)) - {"__class__", "__dict__", "__file__", "__name__"}) == sorted(NAMES))
+print("urandom", len(os.urandom(16)), os.urandom(16) != os.urandom(16))
+try:
+    from types import TracebackType  # as adafruit_bus_device does, for type hints
+    print("types imported")
+except ImportError:
+    print("types ImportError")
+print("loaded", sorted(sys.modules))
+"""
+
+
+def test_the_modules_are_a_stock_boards_not_this_builds_python_extensions(tmp_path):
+    # The WebAssembly build freezes micropython-lib's Python extensions
+    # over built-ins and adds modules no stock Pico or ESP32 has; a
+    # program under the runner must see what a board has, or every heap
+    # figure carries code a board never loads.
+    builtin_os = ["chdir", "getcwd", "ilistdir", "listdir", "mkdir", "mount", "remove", "rename", "rmdir",
+                  "sep", "stat", "statvfs", "umount", "unlink", "VfsPosix"]
+    (tmp_path / "main.py").write_text("NAMES = %r\n" % (builtin_os + ["urandom"]) + BOARD_MODULES_PROBE)
+    proc = run([str(tmp_path / "main.py")], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[:3] == ["binascii built-in", "io built-in", "time built-in"], proc.stdout
+    assert out[3:6] == ["os True", "urandom 16 True", "types ImportError"], proc.stdout
+    # nothing of the frozen os package (os.path, collections) was loaded
+    assert "collections" not in out[6] and "os.path" not in out[6], out[6]
+
+
 def test_errno_names_the_numbers_its_filesystem_raises(tmp_path):
     (tmp_path / "main.py").write_text(ERRNO_PROBE)
     proc = run([str(tmp_path / "main.py")], cwd=tmp_path)
