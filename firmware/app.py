@@ -175,7 +175,7 @@ class App:
         try:
             app_boot.boot(self)
         finally:
-            drop(("app_boot", "device_settings"))
+            drop(("app_boot", "app_game", "device_settings"))
 
     def run(self):
         try:

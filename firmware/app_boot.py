@@ -9,8 +9,9 @@ carries it: about 1.2 KB of a 32-bit board's RAM with the .mpy files on flash
 (bench/memory.py)."""
 
 from app import DEFAULT_NAMES
+from app_game import rules_resident
 from device_settings import check_settings, default_settings
-from modules import drop, rules_resident
+from modules import drop
 from shared_rules.errors import RuleError
 
 

@@ -3,8 +3,9 @@ its header, the game screen opens. It runs once a game, so the app loads
 it for the call and drops it after (modules.call), like app_boot.py."""
 
 import gc
+import sys
 
-from modules import MENU_MODULES, drop, rules_resident
+from modules import MENU_MODULES, drop
 from shared_rules.errors import RuleError
 
 
@@ -51,3 +52,16 @@ def start_game(app, game, players, options):
     if opening is not None:
         opening(app.session)
     return True
+
+
+def rules_resident(game):
+    """The shared_rules modules a game keeps resident: its rules module and
+    what that imports at load time (RuleError for an unknown game). Taken
+    before the game's Match is made, since making it may load tables only
+    a new game needs (Moonstar's variants, moonstar_opts): those, and
+    everything the rules import later on first use (a phase's handler,
+    legal(), the board tables), are shed after each event (Session.shed)."""
+    from shared_rules import get_game
+
+    get_game(game)
+    return [k for k in sys.modules if k.startswith("shared_rules")]

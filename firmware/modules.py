@@ -8,12 +8,15 @@ import sys
 # Moonstar variants' tables go too: the options menu loads them, and the
 # game loads them again only for a moment (Game 12's per-round choice);
 # and so do the settings' checks the settings menu loaded.
-MENU_MODULES = ("screens.home", "screens.newgame", "screens.settings", "screens.games", "screens.timer",
-                "screens.ms_options", "shared_rules.moonstar_opts", "device_settings")
+# (Each list is one string, split when used: a string constant of over 10
+# characters is an object on the heap for as long as its module is
+# loaded, 16 bytes on a 32-bit board, and this module always is.)
+MENU_MODULES = ("screens.home screens.newgame screens.settings screens.games screens.timer screens.ms_options "
+                "shared_rules.moonstar_opts device_settings")
 # Modules only a game screen needs: unloaded when Home opens.
-GAME_MODULES = ("screens.play", "screens.g_moonstar", "screens.g_stm", "screens.g_moon", "screens.g_moons",
-                "screens.gcommon", "screens.standings", "screens.banner", "screens.gmenu", "screens.ms_best", "screens.ms_act", "screens.ms_more", "screens.ms_points",
-                "screens.ms_solve", "screens.ms_sit", "screens.ms_ring", "screens.ms_roll", "shared_rules.solver",
+GAME_MODULES = ("screens.play screens.g_moonstar screens.g_stm screens.g_moon screens.g_moons screens.gcommon "
+                "screens.standings screens.banner screens.gmenu screens.ms_best screens.ms_act screens.ms_more "
+                "screens.ms_points screens.ms_solve screens.ms_sit screens.ms_ring screens.ms_roll shared_rules.solver "
                 "shared_rules.solver_piles")
 
 
@@ -22,8 +25,11 @@ def drop(names):
     refers to it (the heap is the device's scarcest resource; a module's
     names, its qstrs, stay interned for ever, its bytecode does not).
     Only call this for modules no live object still uses: importing one
-    again while an old copy is alive would hold two copies."""
+    again while an old copy is alive would hold two copies. `names`: a
+    sequence of dotted names, or one string of them separated by spaces."""
     mods = sys.modules
+    if type(names) is str:
+        names = names.split()
     for name in names:
         if name in mods:
             del mods[name]
@@ -47,17 +53,3 @@ def call(module, name, *args):
     finally:
         if not loaded:
             mods.pop(module, None)
-
-
-def rules_resident(game):
-    """The shared_rules modules a game keeps resident: its rules module and
-    what that imports at load time (RuleError for an unknown game). Taken
-    before the game's Match is made, since making it may load tables only
-    a new game needs (Moonstar's variants, moonstar_opts): those, and
-    everything the rules import later on first use (a phase's handler,
-    legal(), the board tables), are shed after each event (Session.shed)."""
-    from shared_rules import get_game
-
-    get_game(game)
-    mods = sys.modules
-    return [k for k in mods if k.startswith("shared_rules")]

@@ -8,7 +8,8 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
-from modules import drop, rules_resident
+from app_game import rules_resident
+from modules import drop
 from screens.session import Session
 from shared_rules.match import Match
 
