@@ -29,15 +29,13 @@ def finish_options(ev, n, app):
     return {"target": ev["target"], "first_bidder": ev["first_bidder"]}
 
 
-# (legal move, menu label, action key)
-ACTIONS = (
-    ("bid", "Bid", "bid"),
-    ("pass", "Pass", "pass"),
-    ("trump", "Name trump", "trump"),
-    ("swap", "Swapped spare", "swap"),
-    ("trick", "Trick won", "trick"),
-    ("totals", "Hand totals", "totals"),
-)
+# legal move|menu label|action key, in menu order (gcommon.offered)
+ACTIONS = """bid|Bid|bid
+pass|Pass|pass
+trump|Name trump|trump
+swap|Swapped spare|swap
+trick|Trick won|trick
+totals|Hand totals|totals"""
 
 
 def actions(s):

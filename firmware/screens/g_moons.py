@@ -41,14 +41,12 @@ def _planets(values):
     return [(_name(v), v) for v in values]
 
 
-# (legal move, menu label, action key); the tableau is asked apart, while
-# one is missing
-ACTIONS = (
-    ("end", "End of round", "end"),
-    ("first", "First player", "first"),
-    ("trick", "Trick won", "trick"),
-    ("move", "Move tokens", "move"),
-)
+# legal move|menu label|action key, in menu order (gcommon.offered); the
+# tableau is asked apart, while one is missing
+ACTIONS = """end|End of round|end
+first|First player|first
+trick|Trick won|trick
+move|Move tokens|move"""
 
 
 def actions(s):

@@ -24,20 +24,18 @@ def finish_options(ev, n, app):
 
 
 # -- actions -----------------------------------------------------------------
-# (legal move, menu label, action key)
-ACTIONS = (
-    ("roll_for_setter", "Roll for setter", "roll"),
-    ("choose_setter", "Choose setter", "choose_setter"),
-    ("variants", "Choose variants", "variants"),
-    ("setup", "Device rolls", "setup_seed"),
-    ("setup", "Enter set-up", "setup_enter"),
-    ("setup", "Skip set-up", "setup_skip"),
-    ("bid", "Bid", "bid"),
-    ("challenge", "Challenge", "challenge"),
-    ("bet", "Side bet", "bet"),
-    ("start_play", "Start play", "start_play"),
-    ("result", "Enter result", "result"),
-)
+# legal move|menu label|action key, in menu order (gcommon.offered)
+ACTIONS = """roll_for_setter|Roll for setter|roll
+choose_setter|Choose setter|choose_setter
+variants|Choose variants|variants
+setup|Device rolls|setup_seed
+setup|Enter set-up|setup_enter
+setup|Skip set-up|setup_skip
+bid|Bid|bid
+challenge|Challenge|challenge
+bet|Side bet|bet
+start_play|Start play|start_play
+result|Enter result|result"""
 
 
 def act(s, key):

@@ -59,8 +59,8 @@ def _hand_names(s):
     return names
 
 
-# (legal move, menu label, action key)
-ACTIONS = (("illegal", "Illegal play", "illegal"), ("trick", "Trick won", "trick"))
+# legal move|menu label|action key, in menu order (gcommon.offered)
+ACTIONS = "illegal|Illegal play|illegal\ntrick|Trick won|trick"
 
 
 def moon_choices(spec):

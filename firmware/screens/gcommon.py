@@ -24,9 +24,17 @@ def hint(d, text):
 
 def offered(mv, table):
     """Menu items (label, key) of the actions whose move is legal now
-    (`mv`: legal()'s moves); `table` rows are (move, label, key), in menu
-    order. One move may give several actions."""
-    return [(label, key) for move, label, key in table if move in mv]
+    (`mv`: legal()'s moves). `table` is a game's ACTIONS: one line per
+    action, "move|label|key", in menu order; one move may give several
+    actions. (Text rather than a tuple of tuples: a tuple is an object on
+    the heap for as long as its module is loaded, and so is every string
+    constant of over 10 characters; the text is one object.)"""
+    out = []
+    for row in table.split("\n"):
+        move, label, key = row.split("|")
+        if move in mv:
+            out.append((label, key))
+    return out
 
 
 def event(s, kind, ev, fields=None):

@@ -1,6 +1,7 @@
 """The game screen, the same for every game: the game's UI module draws it
-and lists the actions the rules allow now (legal()): its ACTIONS table of
-(move, label, key), or its own actions(s) where a table does not say it all.
+and lists the actions the rules allow now (legal()): its ACTIONS table
+("move|label|key" lines, gcommon.offered), or its own actions(s) where a
+table does not say it all.
 
 OK: the main action (or a menu of the legal ones, titled by what it asks);
 short BACK: the game menu (pause/resume the timer, standings, situation,
