@@ -3,7 +3,7 @@
 the standing bid beside it, challenges, side bets, the playing minute and
 the result. Choices and ranges come from the rules' legal() spec."""
 
-from screens.base import Screen, text_right, title_bar
+from screens.base import text_right, title_bar
 from screens.gcommon import hint, scoreboard
 
 PLAYERS = (2, 8)
@@ -49,10 +49,10 @@ def act(s, key):
 # Screens and helpers of single moments, unloaded whenever the game screen
 # is drawn again: none of them is on the stack then, and the heap is small.
 HELPERS = ("screens.ms_act", "screens.ms_more", "screens.ms_points", "screens.ms_solve", "screens.ms_best",
-           "screens.ms_sit", "screens.ms_ring", "screens.ms_roll")
+           "screens.ms_sit", "screens.ms_ring", "screens.ms_roll", "screens.ms_result")
 
 
-def _unload_helpers():
+def unload_helpers():
     import sys
 
     mods = sys.modules
@@ -145,74 +145,6 @@ def _best_known(s):
     return bool(last and last.get("sit") and last.get("bidder") is not None)
 
 
-class _Later(Screen):
-    """Submits an event on the next loop pass, once the screen that entered
-    it (the points entry, the set-up entry) and its code are gone: the
-    rules then need the room (a result is checked by solving the set-up
-    again, and legal() follows every event). After a result the result
-    screen follows (with the solver's `answer`, if there was time for
-    one), after a set-up its drawing."""
-
-    def __init__(self, app, s, ev, answer):
-        super().__init__(app)
-        self.s = s
-        self.ev = ev
-        self.answer = answer
-
-    def update(self, now):
-        s = self.s
-        app = self.app
-        app.pop()
-        _unload_helpers()
-        try:
-            if s.submit(self.ev):
-                if self.ev["type"] == "result":
-                    after_result(s, self.answer)
-                else:
-                    show_situation(s)
-        except Exception as e:  # as for a button: the game and the timer go on
-            app.fault(e)
-        return True
-
-
-def submit_later(s, ev, answer=None):
-    s.app.push(_Later(s.app, s, ev, answer))
-
-
-def after_result(s, answer):
-    """The result screen when the situation was known, else a toast."""
-    last = s.state.get("last") or {}
-    if last.get("bidder") is None:
-        return
-    if last.get("sit"):
-        show_best(s, answer)  # says made/failed too, beside the best possible
-    else:
-        s.app.toast("%s %s %d (%d points)" % (_name(s, last["bidder"]), "made" if last["made"] else "failed",
-                                              last["bid"], last["points"]))
-
-
-def show_best(s, answer=None):
-    """The last round's points beside the best possible, then the plan
-    (screens/ms_best.py, loaded for that screen only); `answer`: the
-    solver's, when the points entry already has it."""
-    from screens.ms_best import BestPossible
-
-    cover(s, BestPossible(s.app, s.state["round"], s.state["last"], answer))
-
-
-def cover(s, screen):
-    """Open `screen` over the game screen and unload this module (with the
-    action helper, which imports it, the forms the game screen asks with
-    and the drawing helpers) while it shows: the points entry and
-    the best-possible screen run the solver, which needs the room. The
-    game screen loads it again when it shows (Play.ui), so `screen` must
-    not hold on to anything of this module."""
-    from modules import drop
-
-    s.app.push(screen)
-    drop(("screens.g_moonstar", "screens.ms_act", "screens.form", "screens.gcommon"))
-
-
 def menu_items(s):
     st = s.state
     items = [("Situation", "sit")] if st.get("sit") else []
@@ -229,6 +161,8 @@ def menu_action(s, key):
     if key == "sit":
         show_situation(s)
     elif key == "best":
+        from screens.ms_result import show_best
+
         show_best(s)
     elif key == "rolls":
         from screens.ms_roll import RollOff
@@ -275,7 +209,7 @@ def _title(d, s, words):
 
 
 def draw(d, s, play):
-    _unload_helpers()
+    unload_helpers()
     st = s.state
     ph = st["phase"]
     names = st["players"]

@@ -68,8 +68,6 @@ def enter(s, spec):
     """The bidder's points (legal()'s result `spec`). With a known
     situation the picker stops at the best possible and the result screen
     follows; without one, a plain number entry and a toast."""
-    from screens.g_moonstar import cover
-
     app = s.app
     st = s.state
     bid = st["bidder"]
@@ -78,11 +76,12 @@ def enter(s, spec):
     bid = st["bid"]
     sit = st.get("sit")
     if sit:
+        from screens.ms_result import cover
 
         def done(points, answer):
             # (imported here: the game screen's module is unloaded while
-            # the picker covers it, see cover())
-            from screens.g_moonstar import submit_later
+            # the picker covers it, see ms_result.cover())
+            from screens.ms_result import submit_later
 
             app.pop()
             # submitted on the next loop pass, when this screen and its
@@ -106,7 +105,7 @@ def enter(s, spec):
         return None
 
     def points_done(ev):
-        from screens.g_moonstar import after_result
+        from screens.ms_result import after_result
         from screens.gcommon import event
 
         if event(s, "result", ev):

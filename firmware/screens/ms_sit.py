@@ -178,7 +178,7 @@ def entry(s, spec, kind):
     app = s.app
 
     def done(ev):
-        from screens.g_moonstar import submit_later
+        from screens.ms_result import submit_later
 
         app.pop()
         ev["type"] = kind
