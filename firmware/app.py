@@ -128,32 +128,6 @@ class App:
 
         self.push(Play(self))
 
-    # -- protocol hooks --------------------------------------------------------
-    def set_clock(self, epoch_s):
-        self.epoch_base = epoch_s * 1000 - self.uptime.ms()  # epoch ms at uptime 0
-
-    def roster_changed(self, names):
-        self.roster = list(names) or list(DEFAULT_NAMES)
-        self.dirty = True
-
-    def settings_changed(self, settings):
-        call("device_settings", "check_settings", settings)
-        for k in settings:
-            self.conf[k] = settings[k]
-        self.apply_settings()
-
-    def settings(self):
-        """The settings in force, defaults included (protocol "get")."""
-        return dict(self.conf)
-
-    def exit_to_repl(self):
-        self.running = False
-
-    def device_info(self):
-        info = dict(self.board.info)
-        info["fw"] = FIRMWARE_VERSION
-        return info
-
     def apply_settings(self):
         self.sound.set_enabled(self.conf["sound"])
         self.d.contrast(self.conf["contrast"])
@@ -175,7 +149,7 @@ class App:
         try:
             app_boot.boot(self)
         finally:
-            drop(("app_boot", "app_game", "device_settings"))
+            drop(("app_boot", "app_game", "device_settings", "shared_rules.wire_read"))
 
     def run(self):
         try:
@@ -245,13 +219,14 @@ class App:
                 return
             self._byte = b
             gc.collect()
+            from app_hooks import Hooks
             from protocol import Protocol
 
-            p = self.protocol = Protocol(self.journal, self.store, self._read_byte, self.board.write, self)
+            p = self.protocol = Protocol(self.journal, self.store, self._read_byte, self.board.write, Hooks(self))
         if not p.poll():
             if ticks_diff(now, self.serial_at) >= SERIAL_IDLE_MS:
                 self.protocol = None
-                drop(("protocol",))
+                drop(("protocol", "app_hooks", "shared_rules.wire_read"))
             return
         self.serial_at = now
         # A sync sends request after request: serve the ones already waiting

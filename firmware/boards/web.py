@@ -235,7 +235,11 @@ class WebBoard:
         """Boot the app, then let the page call one loop pass at a time
         (main.py calls this instead of app.run): the port collects garbage
         only when a call from the page returns."""
-        app.set_clock(webhost.local_epoch())  # before boot: a resumed game's next events are dated
+        from app_hooks import Hooks
+        from modules import drop
+
+        Hooks(app).set_clock(webhost.local_epoch())  # before boot: a resumed game's next events are dated
+        drop(("app_hooks",))
         app.boot()
         self.app = app
         self._links = {}  # journal name -> (size, BG Stats link or None)

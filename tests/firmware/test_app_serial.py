@@ -83,4 +83,4 @@ def test_an_idle_link_unloads_the_protocol_only_after_the_idle_time():
         a.serial(SERIAL_IDLE_MS)
     finally:
         app_module.drop = real
-    assert a.protocol is None and dropped == ["protocol"]
+    assert a.protocol is None and dropped == ["protocol", "app_hooks", "shared_rules.wire_read"]
