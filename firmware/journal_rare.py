@@ -13,7 +13,8 @@ guarantees are described in journal.py."""
 import os
 
 from journal import GAMES, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
-from shared_rules.wire import LineError, decode, encode
+from shared_rules.wire import LineError, encode
+from shared_rules.wire_read import decode
 from storage import BOOT, CLOCKS
 
 _COPY = 512  # bytes per step when copying or scanning a file

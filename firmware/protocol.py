@@ -20,7 +20,8 @@ the exit_to_repl hook) pass through on purpose.
 import sys
 
 from shared_rules import RULES_VERSION
-from shared_rules.wire import LineError, crc32, decode, encode
+from shared_rules.wire import LineError, crc32, encode
+from shared_rules.wire_read import decode
 
 from journal import JournalError, valid_id
 from names import MAX_NAMES, check_name, repeated

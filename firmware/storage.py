@@ -31,7 +31,7 @@ import errno
 import os
 
 from modules import call
-from shared_rules.wire import LineError, decode, encode
+from shared_rules.wire import LineError, encode
 
 # File names shared with the app, so both sides read the same files.
 ROSTER = "roster.json"
@@ -214,6 +214,8 @@ class Store:
             f.close()
         if not data.endswith(b"\n"):
             raise LineError("truncated", "file ends mid-record")
+        from shared_rules.wire_read import decode
+
         obj = decode(data, need_crc=True)
         if "v" not in obj:
             raise LineError("shape", "no value in file")

@@ -7,7 +7,8 @@ evening's log never has to fit in memory at once. See docs/log-format.md.
 
 from shared_rules.errors import LogError, RuleError
 from shared_rules.match import Match
-from shared_rules.wire import LineError, decode, decode_line
+from shared_rules.wire import LineError
+from shared_rules.wire_read import decode, decode_line
 
 
 def parse_line(raw, lineno, last):

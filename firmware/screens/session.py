@@ -146,13 +146,16 @@ class Session:
         Only the rules import them (lazily, by name, on each use), and the
         best-possible screen's solver, which runs between events and
         unloads itself; so no live object holds on to an old copy. Their
-        qstrs stay interned, their code is freed."""
+        qstrs stay interned, their code is freed. The line reader
+        (shared_rules.wire_read) is not the rules': the boot and the serial
+        protocol load it, and drop it when they are done (App)."""
         keep = self.resident
         if keep is None:
             return
         from modules import drop
 
-        mods = [k for k in sys.modules if k.startswith("shared_rules.") and k not in keep]
+        mods = [k for k in sys.modules
+                if k.startswith("shared_rules.") and k not in keep and k != "shared_rules.wire_read"]
         if mods:
             drop(mods)
             gc.collect()
