@@ -15,7 +15,7 @@ per event and the states of a Match's undo stack cost little memory.
 
 from shared_rules import domino_tricks as dt
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, field, start_scores
+from shared_rules.util import field
 
 BIDS = (4, 5, 6, 7, 21)
 EVENTS = ("bid", "pass", "deal", "swap", "trump", "play", "trick", "totals", "undo")
@@ -26,6 +26,8 @@ _DOING = {"bid": "bid", "pass": "pass", "deal": "record the deal", "swap": "swap
 
 
 def new(players, options=None):
+    from shared_rules.players import check_players, start_scores
+
     if type(players) is list and len(players) != 3:
         raise RuleError("Moon is a game for exactly 3 players, not %d" % len(players))
     players = check_players(players, 3, 3)

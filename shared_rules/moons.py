@@ -11,7 +11,6 @@ of a Match's undo stack cost little memory.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, start_scores
 
 PLANETS = ("jupiter", "saturn", "neptune", "uranus")
 NAMES = ("Jupiter", "Saturn", "Neptune", "Uranus")  # for messages
@@ -54,6 +53,8 @@ def set_score(tokens, table):
 
 
 def new(players, options=None):
+    from shared_rules.players import check_players, start_scores
+
     players = check_players(players, 2, 6)
     o = options or {}
     if type(o) is not dict:

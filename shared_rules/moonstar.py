@@ -17,7 +17,7 @@ where the rules are silent are in docs/games/moonstar.md.
 # share what did not change and a replay needs no deep clone per event.
 
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, is_int, start_scores
+from shared_rules.util import is_int
 
 OPTION_KEYS = ("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start")
 # Event type -> (phases it is legal in). Most frequent first.
@@ -40,8 +40,10 @@ def _seconds(options, key):
 
 def new(players, options=None):
     # The variants' tables load here, not with this module: after new()
-    # they are needed again only by Game 12's per-round choice.
+    # they are needed again only by Game 12's per-round choice. So do the
+    # players' checks.
     from shared_rules.moonstar_opts import check_games, config, label
+    from shared_rules.players import check_players, start_scores
 
     players = check_players(players, 2, 8)
     if options is None:

@@ -11,7 +11,6 @@ per event and the states of a Match's undo stack cost little memory.
 from shared_rules import stm_tricks as cards
 from shared_rules.stm_tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
-from shared_rules.util import check_players, start_scores
 
 TRICKS = 5  # tricks per round = cards per hand
 MOONS = 2  # copies of each moon card
@@ -19,6 +18,8 @@ EVENTS = ("deal", "play", "trick", "round", "illegal", "undo")
 
 
 def new(players, options=None):
+    from shared_rules.players import check_players, start_scores
+
     players = check_players(players, 2, 6)
     options = options or {}
     if not isinstance(options, dict):

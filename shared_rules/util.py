@@ -1,5 +1,6 @@
 """Small helpers every game module shares: copying states, checking event
-fields with specific messages, and a portable seeded random generator."""
+fields with specific messages, and a portable seeded random generator.
+(The players' checks at a game's start are in shared_rules/players.py.)"""
 
 from shared_rules.errors import RuleError
 
@@ -52,53 +53,6 @@ def seat(event, state, name="player"):
     if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value >= n:
         raise RuleError("%s must be a seat from 0 to %d, not %r" % (name, n - 1, value))
     return value
-
-
-NAME_MAX = 64  # characters in a player name: a log's names are bounded too
-
-
-def check_players(players, low, high):
-    """low..high player names: text of 1-64 characters with no control
-    character or lone surrogate, and no two the same without regard to
-    case ("Ann" and "ann" are one player at the table and on the PC).
-    Case is folded for A-Z only, by hand: MicroPython's lower() knows
-    only ASCII and CPython's every script, and a log must replay alike."""
-    if not isinstance(players, list):
-        raise RuleError("players must be a list of names, not %s" % type(players).__name__)
-    if len(players) < low or len(players) > high:
-        raise RuleError("this game needs %d to %d players, not %d" % (low, high, len(players)))
-    seen = []
-    for name in players:
-        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
-            raise RuleError("a player name must be text of 1 to %d characters, not %r" % (NAME_MAX, name))
-        key = ""
-        for c in name:
-            o = ord(c)
-            if o < 32 or 127 <= o < 160:
-                raise RuleError("player name %r holds a control character (code %d)" % (name, o))
-            if 0xD7FF < o < 0xE000:
-                raise RuleError("a player name holds a lone surrogate (code %x): half of a character"
-                                " left by a broken encoding, not text" % o)
-            key += chr(o + 32) if 64 < o < 91 else c
-        if key in seen:
-            raise RuleError("player name \"%s\" is used twice (names are compared without case)" % name)
-        seen.append(key)
-    return list(players)
-
-
-def start_scores(options, n, low, high, what="score"):
-    """The "start" option (a game carried over from paper): one whole
-    number from low to high per player or side, n of them; None without."""
-    v = options.get("start")
-    if v is None:
-        return None
-    if not isinstance(v, list) or len(v) != n:
-        raise RuleError("start must list one %s (%d), not %s"
-                        % ("chip count per side" if what == "chips" else "score per player", n, repr(v)[:40]))
-    for x in v:
-        if type(x) is not int or x < low or x > high:
-            raise RuleError("a starting %s must be a whole number from %d to %d, not %r" % (what, low, high, x))
-    return list(v)
 
 
 class Rng:

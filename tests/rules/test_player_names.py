@@ -1,4 +1,4 @@
-"""Player names (util.check_players, used by every game's new()): each
+"""Player names (players.check_players, used by every game's new()): each
 name is sound text, and no two are the same without regard to case."""
 
 from _support import drop_games, raises
