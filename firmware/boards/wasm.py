@@ -6,8 +6,6 @@ os.getenv. The host drives the app one loop pass per call
 (`hand_over`): the port collects garbage only between calls from the
 host, so a program that never returns would never collect."""
 
-import os
-
 import wasmhost  # pyright: ignore[reportMissingImports]  (registered by the host: web/mpboard.mjs)
 from uctypes import addressof
 from boards import StdioSerial
@@ -54,6 +52,10 @@ class WasmBoard(WireBoard):
 
 
 def setup(cfg):
+    # The data folder is "data" in the flash folder (the current folder),
+    # named as briefly as a board's "/data": the journal builds every path
+    # from it, so an absolute host folder would make the heap figures
+    # depend on where the run happens to be.
     virtual = _env("MOONSIM_CLOCK") == "virtual"
     return WasmBoard(cfg, HostLink(virtual), StdioSerial(), {"board": "wasm", "id": _env("MOONSIM_ID", "sim-0001")},
-                     int(_env("MOONSIM_SEED", "0")), os.getcwd() + "/data")
+                     int(_env("MOONSIM_SEED", "0")), "data")
