@@ -10,16 +10,14 @@ where the rules are silent are in docs/games/moonstar.md.
 # compile in the test heap (64K): opts (variants and their numbers), first
 # (first setter), setup (set-up, Game 12 choice), bid (bids, challenges,
 # time-up), result (result entry, side bets), round (scoring, next round),
-# legal. moonstar_board (moves, landing scores) is shared with the solver.
+# legal, new (a new game's options checked). moonstar_board (moves, landing scores) is shared with the solver.
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states
 # share what did not change and a replay needs no deep clone per event.
 
 from shared_rules.errors import RuleError
-from shared_rules.util import is_int
 
-OPTION_KEYS = ("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start")
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (
     ("bid", ("bidding",)), ("time_up", ("bidding", "playing")),
@@ -31,66 +29,12 @@ EVENTS = (
 )
 
 
-def _seconds(options, key):
-    value = options.get(key, 60)
-    if not is_int(value) or value < 10 or value > 600:
-        raise RuleError("%s must be a whole number of seconds from 10 to 600, not %r" % (key, value))
-    return value
-
-
 def new(players, options=None):
-    # The variants' tables load here, not with this module: after new()
-    # they are needed again only by Game 12's per-round choice. So do the
-    # players' checks.
-    from shared_rules.moonstar_opts import check_games, config, label
-    from shared_rules.players import check_players, start_scores
+    """A new game's state (shared_rules/moonstar_new.py: the options'
+    checks, loaded for a game's start only)."""
+    from shared_rules.moonstar_new import new as make
 
-    players = check_players(players, 2, 8)
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise RuleError("options must be a JSON object")
-    for key in options:
-        if key not in OPTION_KEYS:
-            raise RuleError("unknown Moonstar option %r (known: %s)" % (key, ", ".join(OPTION_KEYS)))
-    game = options.get("game", 1)
-    if isinstance(game, list):
-        games = check_games(game, "a combined game")
-        if not games:
-            raise RuleError("a combined game names at least one of Games 2-11")
-        game = games
-    elif not is_int(game) or game < 1 or game > 12:
-        raise RuleError("game must be 1-12, or a list of Games 2-11 to combine, not %r" % (game,))
-    else:
-        games = [] if game in (1, 12) else [game]
-    cfg = None
-    if game == 12:
-        for key in ("moons", "dice", "planets"):
-            if key in options:
-                raise RuleError("in Game 12 the setter picks the %s each round; it is not a game option" % key)
-    else:
-        cfg = config(games, options, label(game) if is_int(game) else "this combination")
-    play = None
-    if cfg is not None and not cfg["timed_play"]:
-        if "play_seconds" in options:
-            raise RuleError("Game 8 has no play time limit, so play_seconds does not apply")
-    else:
-        play = _seconds(options, "play_seconds")
-    n = len(players)
-    target = 100 if 7 in games else (50 if 8 in games else 200)
-    # Challenges and side bets (and Game 12, which may pick them) can take
-    # a total below 0, so a game carried over from paper may start there.
-    # (At the target the game would be over: a start stays below it.)
-    low = -target if game == 12 or 10 in games or 11 in games else 0
-    start = start_scores(options, n, low, target - 1) or [0] * n
-    return {
-        "players": players, "scores": start, "start_scores": list(start), "round": 0,
-        "phase": "first", "over": False, "winner": None, "game": game, "target": target,
-        "bid_seconds": _seconds(options, "bid_seconds"), "play_seconds": play,
-        "cfg": cfg, "setter": None, "first_leader": None, "rolls": [], "out": None,
-        "rolloff": None, "sit": None, "bid": 0, "bidder": None, "challengers": [],
-        "bets": None, "timeout": False, "last": None,
-    }
+    return make(players, options)
 
 
 def _wrong_phase(state, kind):
