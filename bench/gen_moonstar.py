@@ -9,6 +9,7 @@ is checked by the rules core as it is generated, so the log is legal.
 """
 
 from shared_rules import moonstar_board as board
+from shared_rules.moonstar_plan import plan_score
 from shared_rules.match import Match
 from shared_rules.util import Rng
 
@@ -70,7 +71,7 @@ def make_log(rounds, seed):
         partial = cfg["timed_play"] and rng.below(8) == 0
         plan = _plan(sit, rng, partial)
         fav = sit["planets"][0][0] if cfg["favorite"] else None
-        points = board.plan_score(sit, plan, fav, not partial)
+        points = plan_score(sit, plan, fav, not partial)
         part = [p for p in range(4) if p != st["out"]]
         bid = 20 + rng.below(10)
         for _ in range(1 + rng.below(4)):

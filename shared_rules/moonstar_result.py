@@ -102,7 +102,7 @@ def result(state, event):
     elif "moves" in event:
         if sit is None:
             raise RuleError("this round's situation is unknown, so enter the result as points")
-        from shared_rules.moonstar_board import plan_score
+        from shared_rules.moonstar_plan import plan_score
 
         # After time ran out the plan may be partial: unmoved moons score nothing.
         points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])

@@ -5,7 +5,8 @@ solve(situation) -> {"best": N, "plan": [{"moon", "die", "to"}...], "favorite": 
 Solver(situation).step(budget) does the same in slices of about `budget`
 units (an assignment row, or a search node) and returns None until done, so
 the device's UI loop stays alive. Bad set-ups raise RuleError (from
-moonstar_board.check_situation); all scoring comes from moonstar_board.
+moonstar_board.check_situation); the planets' values and the moves come
+from moonstar_board.
 
 Planets (here): moons score independently, so the best plan is a
 maximum-weight assignment of moons to dice (a pair's weight is its best

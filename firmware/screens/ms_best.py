@@ -91,7 +91,7 @@ class BestPossible(Screen):
     def _total(self, k):
         """Points of the plan's first k moves, scored by the rules."""
         if self.totals is None:
-            from shared_rules.moonstar_board import plan_score
+            from shared_rules.moonstar_plan import plan_score
 
             a = self._plan()
             plan = a["plan"]

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from host.cli import main
-from shared_rules.moonstar_board import plan_score
+from shared_rules.moonstar_plan import plan_score
 from shared_rules.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared_rules.moonstar_board import plan_landings, plan_score
+from shared_rules.moonstar_plan import plan_landings, plan_score
 from shared_rules.solver import Solver, solve
 from shared_rules.util import Rng
 

@@ -2,7 +2,7 @@
 enough to check on paper. Runs under pytest and MicroPython."""
 
 from shared_rules.solver import Solver, solve
-from shared_rules.moonstar_board import plan_score
+from shared_rules.moonstar_plan import plan_score
 from shared_rules import RuleError
 from _support import raises
 

@@ -8,7 +8,7 @@ while there are more moons left than dice, Game 3) or takes one of the dice
 still free and goes to one of the stars that die allows. Two dice showing
 the same number are interchangeable, so at each moon it tries each distinct
 free number once; every distinct set of landings is still visited. Each
-finished plan is scored by moonstar_board.score_landings, once per
+finished plan is scored by moonstar_plan.score_landings, once per
 possible Favorite Star, with its landings sorted so that moons on the same
 star move one after another (the best order for Game 8's chains; the order
 does not matter to the other scorings).
@@ -16,7 +16,8 @@ does not matter to the other scorings).
 It runs under MicroPython too, so the dual-interpreter tests can use it.
 """
 
-from shared_rules.moonstar_board import STARS, check_situation, destinations, planet_values, score_landings
+from shared_rules.moonstar_board import STARS, check_situation, destinations, planet_values
+from shared_rules.moonstar_plan import score_landings
 
 
 def brute(situation):

@@ -13,7 +13,7 @@ gc.collect()  # from source, the heap is small under MicroPython: free the compi
 import shared_rules.solver_piles  # noqa: E402,F401  (the squares/chains half, loaded by solve anyway)
 
 gc.collect()
-from shared_rules.moonstar_board import plan_score  # noqa: E402
+from shared_rules.moonstar_plan import plan_score  # noqa: E402
 from shared_rules.util import Rng  # noqa: E402
 from test_solver_brute import brute, random_situation  # noqa: E402
 

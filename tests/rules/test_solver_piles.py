@@ -8,7 +8,7 @@ from shared_rules.solver import Solver, solve
 
 gc.collect()  # the heap is small under MicroPython: free the compiler's garbage first
 import shared_rules.solver_piles  # noqa: E402,F401  (the squares/chains half, loaded by solve anyway)
-from shared_rules.moonstar_board import plan_score
+from shared_rules.moonstar_plan import plan_score
 
 
 def sit(moons, dice, scoring="squares", movement="standard"):

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import simtools as st
-from shared_rules.moonstar_board import plan_score
+from shared_rules.moonstar_plan import plan_score
 from shared_rules.solver import solve
 
 FIRMWARE = str(Path(__file__).resolve().parents[2] / "firmware")
