@@ -95,5 +95,3 @@ def get_game(name):
         module = getattr(module, part)
     return module
 
-
-__all__ = ["RuleError", "RULES_VERSION", "display_name", "game_names", "get_game", "ranks", "seat_ranks"]
