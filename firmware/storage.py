@@ -31,7 +31,7 @@ import errno
 import os
 
 from modules import call
-from shared_rules.wire import LineError, encode
+from shared_rules.wire import encode
 
 # File names shared with the app, so both sides read the same files.
 ROSTER = "roster.json"
@@ -203,43 +203,9 @@ class Store:
         self.sync()
         self.replace(tmp, final)
 
-    def _load(self, p):
-        size = self.size(p)
-        if size > SMALL_MAX:
-            raise LineError("size", "%d bytes, more than the %d a device file holds" % (size, SMALL_MAX))
-        f = open(p, "rb")
-        try:
-            data = f.read(size) if size > 0 else f.read()  # one buffer of the file's size
-        finally:
-            f.close()
-        if not data.endswith(b"\n"):
-            raise LineError("truncated", "file ends mid-record")
-        from shared_rules.wire_read import decode
-
-        obj = decode(data, need_crc=True)
-        if "v" not in obj:
-            raise LineError("shape", "no value in file")
-        return obj["v"]
-
-    def _sound(self, p):
-        try:
-            self._load(p)
-            return True
-        except (OSError, ValueError):
-            return False
-
     def read_json(self, name, default=None):
         """The value last written by write_json, or `default` if the file
-        is missing or unreadable (the latter is added to `warnings`)."""
-        final = self.path(name)
-        try:
-            self.recover(final, self._sound)
-            return self._load(final)
-        except OSError as e:
-            if not _is_missing(e):
-                self.warnings.append("%s: cannot read (%s)" % (name, e))
-            return default
-        except ValueError as e:
-            what = "too large" if getattr(e, "kind", None) == "size" else "damaged"
-            self.warnings.append("%s is %s (%s); using defaults" % (name, what, e))
-            return default
+        is missing or unreadable (the latter is added to `warnings`).
+        (storage_rare.py: the device reads these files at boot and when a
+        PC asks, never during a game.)"""
+        return call("storage_rare", "read_json", self, name, default)

@@ -1,6 +1,6 @@
 """The data folder's code for what rarely happens: making the folders (once
-per boot), moving a file out of a folder's way, and finishing or undoing
-an atomic write a power cut interrupted. The rules for each are in
+per boot), moving a file out of a folder's way, finishing or undoing an
+atomic write a power cut interrupted, and reading a small file back. The rules for each are in
 storage.py's docstring.
 
 Why a module of its own: none of this runs during a game, so Store loads it
@@ -9,7 +9,8 @@ for one call and lets it go (modules.call); a 32-bit board keeps about
 
 import os
 
-from storage import _DIR
+from shared_rules.wire import LineError
+from storage import SMALL_MAX, _DIR, _is_missing
 
 
 def mkdir(store, p):
@@ -78,3 +79,46 @@ def clear_folder(store, p):
         store.warnings.append("%s is a folder with files in it; move it away (the device writes a file there)"
                               % show(store, p))
         return False
+
+
+def _load(store, p):
+    size = store.size(p)
+    if size > SMALL_MAX:
+        raise LineError("size", "%d bytes, more than the %d a device file holds" % (size, SMALL_MAX))
+    f = open(p, "rb")
+    try:
+        data = f.read(size) if size > 0 else f.read()  # one buffer of the file's size
+    finally:
+        f.close()
+    if not data.endswith(b"\n"):
+        raise LineError("truncated", "file ends mid-record")
+    from shared_rules.wire_read import decode
+
+    obj = decode(data, need_crc=True)
+    if "v" not in obj:
+        raise LineError("shape", "no value in file")
+    return obj["v"]
+
+
+def _sound(store, p):
+    try:
+        _load(store, p)
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def read_json(store, name, default=None):
+    """Store.read_json (see there)."""
+    final = store.path(name)
+    try:
+        recover(store, final, lambda p: _sound(store, p))
+        return _load(store, final)
+    except OSError as e:
+        if not _is_missing(e):
+            store.warnings.append("%s: cannot read (%s)" % (name, e))
+        return default
+    except ValueError as e:
+        what = "too large" if getattr(e, "kind", None) == "size" else "damaged"
+        store.warnings.append("%s is %s (%s); using defaults" % (name, what, e))
+        return default
