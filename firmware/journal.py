@@ -135,18 +135,7 @@ class Journal:
     def _idx(self):
         if self._index is not None:
             return self._index
-        st = self.store
-        st.ensure_dir(GAMES)
-        idx = st.read_json(INDEX, None)
-        if not isinstance(idx, dict) or not _is_int(idx.get("next")):
-            if idx is not None:
-                self.warnings.append("journal index damaged; rebuilt from the game files")
-            idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
-        top = call("journal_rare", "settle_index", self, idx)
-        if idx["next"] <= top:
-            idx["next"] = top + 1
-        self._index = idx
-        return idx
+        return call("journal_rare", "load_index", self)
 
     def _save(self):
         self.store.write_json(INDEX, self._index)
@@ -179,18 +168,6 @@ class Journal:
             return idx["cur"]
         return cur
 
-    def _reserve(self, fork):
-        """Take the next game id, make it the current game in the index
-        (`fork`: the damaged game it continues, or None) and save the index."""
-        idx = self._idx()
-        n = idx["next"]
-        game_id = "%05d-%s" % (n, idx["vol"])
-        idx["next"] = n + 1
-        idx["cur"] = game_id
-        idx["fork"] = fork
-        self._save()
-        return game_id
-
     def _stamp(self, obj):
         """Add this boot's "b" and "ms" to a line about to be written."""
         c = self.clock
@@ -202,32 +179,9 @@ class Journal:
         """Start a game (closing any game in progress); returns its id.
 
         The index reserves the id before the file exists, so a power cut
-        between the two can waste an id but never reuse one."""
-        game_id = self._reserve(None)
-        head = self._named(header, game_id)
-        self._stamp(head)
-        line = encode(head)
-        f = open(self.path(game_id), "wb")
-        try:
-            f.write(line)
-            f.flush()
-        finally:
-            f.close()
-        self.store.sync()
-        self._clean = game_id
-        return game_id
-
-    def _named(self, header, game_id, origin=None):
-        """The header as written: a copy carrying the game id (so a journal
-        copied off the device still says which game it is) and, for a
-        continuation, the id of the damaged game it continues."""
-        out = {}
-        for key in header:
-            out[key] = header[key]
-        out["id"] = game_id
-        if origin is not None:
-            out["continues"] = origin
-        return out
+        between the two can waste an id but never reuse one. (Once a game:
+        journal_rare.py.)"""
+        return call("journal_rare", "new_game", self, header)
 
     def append(self, event):
         """Append one event to the game in progress, on flash on return.

@@ -3,7 +3,8 @@ first look at games/, reading the synced ranges), when a PC lists or
 acknowledges games, when the Games menu lists them, when space runs low.
 Reading a game back (load) and the repairs a power cut calls for (cutting
 a torn tail, continuing a damaged game) are here too: they run at boot and
-at a resume. It lives outside journal.py so that the code resident during
+at a resume. So is starting a game (the index's next id, the header
+written): once a game. It lives outside journal.py so that the code resident during
 a game (the journal's append path) stays small: Journal imports this
 module for one call and unloads it again (modules.call). On a 32-bit
 board that keeps 1.4 KB (ROMFS) to 5 KB (.mpy on flash) of code out of
@@ -12,9 +13,8 @@ guarantees are described in journal.py."""
 
 import os
 
-from journal import GAMES, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
+from journal import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
 from shared_rules.wire import LineError, encode
-from shared_rules.wire_read import decode
 from storage import BOOT, CLOCKS
 
 _COPY = 512  # bytes per step when copying or scanning a file
@@ -282,6 +282,10 @@ def _last_line_end(f, size):
 # --- reading back, and the repairs a power cut calls for ----------------------
 def load(journal, game_id):
     """Journal.load (see there)."""
+    # (imported here: new_game and the listings load this module during a
+    # game, and the line reader must not stay loaded after them)
+    from shared_rules.wire_read import decode
+
     warnings = []
     if not journal.exists(game_id):
         raise JournalError("game", "no game %r on this device" % (game_id,))
@@ -345,7 +349,7 @@ def load(journal, game_id):
             warnings.append("game %s cannot be resumed: its header is damaged" % game_id)
         elif bad:
             new_id = _continue(journal, game_id, header, header_end, bad[0][1])
-            header = journal._named(header, new_id, game_id)
+            header = named(header, new_id, game_id)
             warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
     return header, events, warnings
 
@@ -408,9 +412,9 @@ def _continue(journal, game_id, header, header_end, length):
     # Name the continuation current before its file exists, remembering
     # where it comes from: a power cut during the copy falls back to the
     # damaged game (see Journal.current), never leaves a second half-copy.
-    new_id = journal._reserve(game_id)
+    new_id = reserve(journal, game_id)
     dst = journal.path(new_id)
-    lead = encode(journal._named(header, new_id, game_id))
+    lead = encode(named(header, new_id, game_id))
     _copy_prefix(journal, journal.path(game_id), dst + ".new", length, header_end, lead)
     os.rename(dst + ".new", dst)
     journal.store.sync()
@@ -418,3 +422,63 @@ def _continue(journal, game_id, header, header_end, length):
     journal._save()
     journal._clean = new_id
     return new_id
+
+
+def load_index(journal):
+    """Journal._idx's first call this boot: the index read (or rebuilt from
+    the game files when it is damaged) and settled."""
+    st = journal.store
+    st.ensure_dir(GAMES)
+    idx = st.read_json(INDEX, None)
+    if not isinstance(idx, dict) or not _is_int(idx.get("next")):
+        if idx is not None:
+            journal.warnings.append("journal index damaged; rebuilt from the game files")
+        idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
+    top = settle_index(journal, idx)
+    if idx["next"] <= top:
+        idx["next"] = top + 1
+    journal._index = idx
+    return idx
+
+
+def reserve(journal, fork):
+    """Take the next game id, make it the current game in the index
+    (`fork`: the damaged game it continues, or None) and save the index."""
+    idx = journal._idx()
+    n = idx["next"]
+    game_id = "%05d-%s" % (n, idx["vol"])
+    idx["next"] = n + 1
+    idx["cur"] = game_id
+    idx["fork"] = fork
+    journal._save()
+    return game_id
+
+
+def new_game(journal, header):
+    """Journal.new_game (see there)."""
+    game_id = reserve(journal, None)
+    head = named(header, game_id)
+    journal._stamp(head)
+    line = encode(head)
+    f = open(journal.path(game_id), "wb")
+    try:
+        f.write(line)
+        f.flush()
+    finally:
+        f.close()
+    journal.store.sync()
+    journal._clean = game_id
+    return game_id
+
+
+def named(header, game_id, origin=None):
+    """The header as written: a copy carrying the game id (so a journal
+    copied off the device still says which game it is) and, for a
+    continuation, the id of the damaged game it continues."""
+    out = {}
+    for key in header:
+        out[key] = header[key]
+    out["id"] = game_id
+    if origin is not None:
+        out["continues"] = origin
+    return out
