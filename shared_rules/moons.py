@@ -53,33 +53,11 @@ def set_score(tokens, table):
 
 
 def new(players, options=None):
-    from shared_rules.players import check_players, start_scores
+    """A new game's state (shared_rules/moons_new.py: the options' checks,
+    loaded for a game's start only)."""
+    from shared_rules.moons_new import new as make
 
-    players = check_players(players, 2, 6)
-    o = options or {}
-    if type(o) is not dict:
-        raise RuleError("moons' options must be an object such as {\"first\": 1}, not %r" % (o,))
-    for key in o:
-        if key not in ("scoring", "first", "start"):
-            raise RuleError("unknown option %r for moons (known: scoring, first, start)" % (key,))
-    table = o.get("scoring") or [1, 2, 3, 10]
-    if not isinstance(table, list) or len(table) != 4:
-        raise RuleError("scoring must list 4 values: points for a group of 1, 2, 3 and 4 different planets")
-    for v in table:
-        if type(v) is not int or not 0 <= v <= 1000:
-            raise RuleError("each scoring value must be a whole number of points from 0 to 1000, not %r" % (v,))
-    n = len(players)
-    first = 0
-    if o.get("first") is not None:
-        first = _seat_of(players, o["first"], "first")
-    # "start": points of a game carried over from paper, added to what the
-    # tokens score (the tokens themselves start again from the supply).
-    start = start_scores(o, n, 0, 9999) or [0] * n
-    s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
-         "winner": None, "winners": [], "scoring": list(table), "supply": [17] * 4,
-         "tokens": [[0] * 4 for _ in players], "first": first, "first_leader": first}
-    _start_round(s)
-    return s
+    return make(players, options)
 
 
 def _start_round(s):
