@@ -8,7 +8,13 @@ A "pick" may add a sixth element, the value selected first (the likely
 answer, e.g. the suit of the card before), so it costs one OK.
 `key` is a field name, or (name, index, size) for one slot of a list field.
 The choices come from the rules' legal() spec, so only legal inputs are
-offered. BACK steps back one field; BACK on the first field cancels."""
+offered. BACK steps back one field, with the answer given there selected;
+BACK on the first field cancels.
+
+One field's screen is on the stack at a time: an answered field's screen
+is let go, and BACK asks that field again (ask() is a function of the
+answers so far). A form four fields deep (Moons' token move) would
+otherwise hold four menus and their items on a small heap."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
 from screens.base import Menu, Screen, scroll_marks, title_bar
@@ -24,6 +30,13 @@ def put(ev, key, value):
         lst[i] = value
     else:
         ev[key] = value
+
+
+def get(ev, key):
+    if isinstance(key, tuple):
+        lst = ev.get(key[0])
+        return None if lst is None else lst[key[1]]
+    return ev.get(key)
 
 
 def drop(ev, key):
@@ -48,7 +61,9 @@ class Form:
         self.next()
         return self
 
-    def next(self):
+    def next(self, again=None):
+        """Ask the next field (`again`: the answer it had, when BACK asks
+        it again, selected first)."""
         f = self.ask(self.ev)
         app = self.app
         if f is None:
@@ -66,40 +81,47 @@ class Form:
             lo, hi, default = data
             from screens.dialogs import NumberPick
 
-            app.push(NumberPick(app, title, lo, hi, default, done, caption, on_back=self.back))
+            screen = NumberPick(app, title, lo, hi, default if again is None else again, done, caption,
+                                on_back=self.back)
         elif kind == "multi":
-            app.push(MultiPick(app, title, data, done, self.back))
+            screen = MultiPick(app, title, data, done, self.back, again)
         else:
             items = data
             if caption:
                 title = title + " " + caption
+            want = f[5] if again is None and len(f) > 5 else again
             first = 0
-            if len(f) > 5:
+            if want is not None:
                 for i in range(len(items)):
-                    if items[i][1] == f[5]:
+                    if items[i][1] == want:
                         first = i
-            app.push(Menu(app, title, items, done, on_back=self.back, index=first))
+            screen = Menu(app, title, items, done, on_back=self.back, index=first)
+        if len(app.stack) > self.depth:
+            app.stack.pop()  # the field answered (or asked again): its screen goes
+        app.push(screen)
 
     def back(self):
         app = self.app
         if not self.keys:
             app.pop_to(self.depth)
             return
-        drop(self.ev, self.keys.pop())
-        app.pop()
+        key = self.keys.pop()
+        again = get(self.ev, key)
+        drop(self.ev, key)
+        self.next(again)
 
 
 class MultiPick(Screen):
     """Tick any number of items: UP/DOWN move, OK ticks/unticks, the last
     row "Done" finishes with the list of ticked values."""
 
-    def __init__(self, app, title, items, on_done, on_back):
+    def __init__(self, app, title, items, on_done, on_back, ticked=None):
         super().__init__(app)
         self.title = title
         self.items = items
         self.on_done = on_done
         self.on_back = on_back
-        self.ticked = []
+        self.ticked = list(ticked) if ticked else []
         self.index = 0
         self.top = 0
 
