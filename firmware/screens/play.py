@@ -159,6 +159,12 @@ class Play:
                 self.over_seen = True
                 w = s.match.winner()
                 if w is not None:
+                    # The banner covers this screen, so it will not draw (the
+                    # draw is where a UI lets its single moments' code go):
+                    # the entry that ended the game is let go now.
+                    unload = getattr(self.ui, "unload_helpers", None)
+                    if unload is not None:
+                        unload()
                     from screens.banner import Banner
 
                     self.app.push(Banner(self.app, "%s wins!" % s.names()[w]))
