@@ -16,17 +16,6 @@ from wasmkit import WasmBoard
 GAMES = ("moonstar", "shoot-the-moon", "moon", "moons")
 BUDGETS_KB = {"flash": 96, "romfs": 48}  # peak live heap, 32-bit (bench/memory.py BUDGETS)
 
-# Sessions over budget today, each with the ceiling (KB) it must not pass
-# meanwhile: measured after the savings of the issue #13 follow-ups (51.8-55.4
-# KB romfs; see docs/device.md, Memory), plus about 4 KB for the port's
-# conservative collector. A waived session that meets its budget fails, so
-# the waiver goes when it is no longer needed: every session meets the
-# flash budget and has none there.
-WAIVED_KB = {
-    ("moonstar", "romfs"): 59, ("shoot-the-moon", "romfs"): 56, ("moon", "romfs"): 58,
-    ("moons", "romfs"): 57, ("moonstar-game7", "romfs"): 58,
-}
-
 _RUNS = {}
 
 
@@ -72,10 +61,4 @@ def test_a_restart_resumes_the_game_and_undo_still_works(tmp_path, monkeypatch):
 def test_peak_live_heap_is_within_the_32_bit_budget(game, layout, tmp_path_factory):
     peak_kb = wasm_run(game, layout, tmp_path_factory)["heap"]["peak"] / 1024
     budget = BUDGETS_KB[layout]
-    ceiling = WAIVED_KB.get((game, layout))
-    if ceiling is None:
-        assert peak_kb <= budget, "%s (%s): peak live heap %.1f KB, budget %d KB" % (game, layout, peak_kb, budget)
-        return
-    assert peak_kb > budget, "%s (%s) meets its budget now (%.1f KB): remove its waiver" % (game, layout, peak_kb)
-    assert peak_kb <= ceiling, "%s (%s): peak live heap %.1f KB, above its waiver's %d KB" % (game, layout, peak_kb, ceiling)
-    pytest.xfail("%s (%s): %.1f KB, over the %d KB budget (waived up to %d KB)" % (game, layout, peak_kb, budget, ceiling))
+    assert peak_kb <= budget, "%s (%s): peak live heap %.1f KB, budget %d KB" % (game, layout, peak_kb, budget)
