@@ -309,6 +309,13 @@ class WebBoard:
                 pass  # a damaged header still downloads: the PC names the fault
             out.append({"id": name[:-6], "file": path, "title": title, "bgstats": self.bgstats_link(path, name)})
         out.reverse()
+        if self.app.protocol is None:
+            # The line reader and the replay came in for this list: they go
+            # with it (a game's session leaves the reader to whoever loaded
+            # it), unless the serial protocol, which holds the reader, is on.
+            from modules import drop
+
+            drop("shared_rules.log shared_rules.wire_read")
         return json.dumps(out)
 
 
