@@ -47,3 +47,27 @@ def test_an_event_must_be_an_object_with_a_type():
     m = Match("moonstar", ["Ann", "Bob"], {})
     raises(m.apply, ["bid"], match="must be an object")
     raises(m.apply, {"player": 0}, match="must be an object")
+
+
+def test_an_undo_step_holds_only_what_the_event_replaced_and_restores_the_state_before():
+    shared = [1, 2, 3]
+    old = {"phase": "bidding", "bid": 30, "rolls": shared, "over": False}
+    new = dict(old)
+    new["bid"] = 35
+    new["phase"] = "playing"
+    back = match_mod._difference(old, new)
+    assert sorted(back[0::2]) == ["bid", "phase"] and len(back) == 4  # two keys replaced, two kept
+    before = match_mod._step_back(new, back)
+    assert before == old and before["rolls"] is shared
+    # an event that changed nothing
+    assert match_mod._step_back(old, match_mod._difference(old, old)) == old
+    # a key added or removed: the state before is held whole
+    grown = dict(old)
+    grown["winner"] = 1
+    assert match_mod._step_back(grown, match_mod._difference(old, grown)) is old
+    shrunk = dict(old)
+    del shrunk["over"]
+    assert match_mod._step_back(shrunk, match_mod._difference(old, shrunk)) is old
+    swapped = dict(shrunk)
+    swapped["winner"] = None  # same size, another key
+    assert match_mod._step_back(swapped, match_mod._difference(old, swapped)) is old
