@@ -16,7 +16,7 @@ is let go, and BACK asks that field again (ask() is a function of the
 answers so far). A form four fields deep (Moons' token move) would
 otherwise hold four menus and their items on a small heap."""
 
-from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
+from buttons import BACK, DOWN, OK, PRESS, UP
 from screens.base import Menu, Screen, scroll_marks, title_bar
 
 
