@@ -8,7 +8,7 @@ the builtin framebuf, traffic counted by a stand-in for machine.I2C). Both
 print the same figures; the CPython run prints the table.
 
 Render time: draw a countdown screen (big seven-segment digits from the
-firmware's bigdigits module, two lines of 8x8 text) and show() it, with the digits different every frame,
+firmware's ui.bigdigits module, two lines of 8x8 text) and show() it, with the digits different every frame,
 so every show() sends something. Times are for this PC, not a Pico; use them
 to compare, not as board figures.
 
@@ -35,8 +35,8 @@ def clock(seconds):
 
 def compact_screen(disp, seconds):
     """The app's bidding screen shape: M:SS in 32 px big digits (the
-    firmware's own bigdigits module, 4 pages) between two lines of text."""
-    import bigdigits
+    firmware's own ui.bigdigits module, 4 pages) between two lines of text."""
+    from ui import bigdigits
 
     disp.fill(0)
     disp.text("BID 7 P3", 0, 0, 1)
@@ -47,7 +47,7 @@ def compact_screen(disp, seconds):
 def wide_screen(disp, seconds):
     """The worst case for a big-digit clock: M:SS in 56 px digits spanning
     the full width (123 px, pages 1..7) under a line of text."""
-    import bigdigits
+    from ui import bigdigits
 
     disp.fill(0)
     disp.text("BID 7 P3", 0, 0, 1)

@@ -11,7 +11,7 @@ cards. Every event is checked by the rules core as it is generated.
 
 from shared_rules.match import Match
 from shared_rules.moons import PLANETS
-from shared_rules.moons_tricks import resolve
+from shared_rules.moons.tricks import resolve
 from shared_rules.util import Rng
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -8,8 +8,8 @@ round and lose points (Game 11 side bets are in every round). Every event
 is checked by the rules core as it is generated, so the log is legal.
 """
 
-from shared_rules import moonstar_board as board
-from shared_rules.moonstar_plan import plan_score
+from shared_rules.moonstar import board
+from shared_rules.moonstar.plan import plan_score
 from shared_rules.match import Match
 from shared_rules.util import Rng
 

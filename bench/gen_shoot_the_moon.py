@@ -10,7 +10,7 @@ by the rules core as it is generated, so the log is legal.
 """
 
 from shared_rules.match import Match
-from shared_rules.stm_tricks import full_deck, legal_plays
+from shared_rules.shoot_the_moon.tricks import full_deck, legal_plays
 from shared_rules.util import Rng
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]

@@ -93,8 +93,8 @@ from shared_rules.timer import SandTimer
 keep = [Buttons(b.ticks_ms()), Sound(b.buzzer, True), SandTimer(b.ticks_ms, 60000)]
 """),
     ("+ storage and journal", """
-from storage import Store
-from journal import Journal
+from store.files import Store
+from store.journal import Journal
 st = Store(b.storage_root)
 keep.append(Journal(st))
 """),
@@ -190,7 +190,7 @@ LAYOUTS = ("flash", "romfs")
 _NO_DROP = """
 def _keep_all(names):
     pass
-for _m in ("modules", "app", "screens.session"):
+for _m in ("modules", "app", "session"):
     try:
         _mod = __import__(_m)
         for _part in _m.split(".")[1:]:
@@ -202,7 +202,7 @@ for _m in ("modules", "app", "screens.session"):
 """
 SAVINGS = (
     ("shed", "rules' on-demand modules unloaded after every event (Session.shed)",
-     "from screens.session import Session\nSession.shed = lambda self: None\n"),
+     "from session import Session\nSession.shed = lambda self: None\n"),
     ("screens", "menus unloaded while a game is open, game screens while Home is",
      "import app\napp.MENU_MODULES = ()\napp.GAME_MODULES = ()\n"
      "try:\n    import modules\n    modules.MENU_MODULES = ()\n    modules.GAME_MODULES = ()\nexcept ImportError:\n    pass\n"),

@@ -53,7 +53,7 @@ for p in (str(ROOT), str(ROOT / "tests" / "sim"), str(ROOT / "firmware")):
         sys.path.insert(0, p)
 
 import simtools as st  # noqa: E402
-from screens.dialogs import NumberPick  # noqa: E402  (how a held UP/DOWN moves the value)
+from ui.dialogs import NumberPick  # noqa: E402  (how a held UP/DOWN moves the value)
 
 # -- the table facts -----------------------------------------------------------
 # A step is what the players tell the device about one thing that happened at

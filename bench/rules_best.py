@@ -1,5 +1,5 @@
 """What the rules' best-possible check costs a result (issue #11): applying
-a Moonstar result to a known set-up solves it (shared_rules.solver) to
+a Moonstar result to a known set-up solves it (shared_rules.moonstar.solver) to
 refuse points above the best. This times that apply, under CPython and
 under the real MicroPython (unix port, rules compiled to .mpy as on the
 board), against the same apply with the set-up unknown (no solve), for the
@@ -71,7 +71,7 @@ def measure(options, count):
             M.apply(t, {"type": "result", "points": 0})
             out[seed] = diff(a, tick())
             if sit and not MICRO:  # units are the same on both: counted once, on CPython
-                from shared_rules.solver import Solver
+                from shared_rules.moonstar.solver import Solver
 
                 solver = Solver(t["sit"], True)
                 while solver.step(1 << 20) is None:

@@ -1,4 +1,4 @@
-"""Moonstar solver benchmark (issue 6): shared_rules.solver on random legal
+"""Moonstar solver benchmark (issue 6): shared_rules.moonstar.solver on random legal
 situations, under CPython and under MicroPython, against two baselines timed
 in the same run: the exhaustive search the tests use, and a general MILP
 (scipy.optimize.milp, i.e. HiGHS).
@@ -42,8 +42,8 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "rules"))
 
-from shared_rules.moonstar_board import STARS, destinations, planet_values  # noqa: E402
-from shared_rules.solver import solve  # noqa: E402
+from shared_rules.moonstar.board import STARS, destinations, planet_values  # noqa: E402
+from shared_rules.moonstar.solver import solve  # noqa: E402
 from shared_rules.util import Rng  # noqa: E402
 from test_solver_brute import brute, random_situation  # noqa: E402
 
@@ -65,8 +65,8 @@ HARDEST = ("hardest squares", "hardest chains")
 UPY_SCRIPT = r"""
 import gc, json, sys, time
 sys.path.insert(0, sys.argv[1])
-import shared_rules.solver_piles
-from shared_rules.solver import solve
+import shared_rules.moonstar.piles
+from shared_rules.moonstar.solver import solve
 f = open(sys.argv[2])
 for line in f:
     sit = json.loads(line)

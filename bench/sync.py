@@ -7,7 +7,7 @@
 Without --port it writes the history with the firmware's own Journal
 (Moonstar games played with random legal moves, as many as it takes to
 reach --events), serves it from the real `micropython` running
-firmware/protocol.py behind a pty, and syncs it into a fresh SQLite file
+firmware/link/protocol.py behind a pty, and syncs it into a fresh SQLite file
 with the real pyserial, exactly as `moontable sync` does.
 
 Prints events per second (the whole sync: transfer, replay verification
@@ -34,7 +34,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "sync")]
 from host.db import Database  # noqa: E402
 from host.serial_link import HELLO_PATIENCE, Link, PortError  # noqa: E402
 from host.sync import sync  # noqa: E402
-from shared_rules.wire import decode, dumps  # noqa: E402
+from shared_rules.wire import dumps  # noqa: E402
+from shared_rules.wire_read import decode
 
 
 def payload_bytes(journal):
@@ -50,7 +51,7 @@ def payload_bytes(journal):
 def make_history(folder, events):
     import synckit
 
-    from journal import Journal
+    from store.journal import Journal
 
     j = Journal(synckit.fast_store(folder))
     done = 0
@@ -145,11 +146,11 @@ def main(argv=None):
             folder = os.path.join(tmp, "data")
             t0 = time.perf_counter()
             games, events = make_history(folder, args.events)
-            print("history: %d events in %d games, written by firmware/journal.py in %.1f s"
+            print("history: %d events in %d games, written by firmware/store/journal.py in %.1f s"
                   % (events, games, time.perf_counter() - t0))
             device = synckit.Device(folder, device_id="bench", direct=True)
             path = device.path
-            print("device: firmware/protocol.py under %s, behind pty %s" % (synckit.micropython(), path))
+            print("device: firmware/link/protocol.py under %s, behind pty %s" % (synckit.micropython(), path))
         res, elapsed, wire, resends, journal_total, payload, lines = measure(path, db_path, args.chunk)
         events = lines - len(res.stored)  # every line but the headers
         print("synced: %d games, %d events, %d journal bytes, %d quarantined, %d resends"

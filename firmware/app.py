@@ -12,23 +12,18 @@ import sys
 
 from buttons import BACK, LONG, OK, PRESS, Buttons
 
-# The settings and the module bookkeeping live in modules of their own, so
-# that screens never import the app (which imports the screens). The
-# settings' checks load only when settings are read or changed (boot, the
-# settings menu, a PC's "set"). app.drop stays importable until every
-# screen has switched to `from modules import drop`.
-from modules import GAME_MODULES, MENU_MODULES, call, drop  # noqa: F401
+import loader
 from shared_rules.ticks import ticks_diff
 from sound import Sound
 
-FIRMWARE_VERSION = "0.1.0"
+# What the serial protocol loads, let go after SERIAL_IDLE_MS of silence.
+SERIAL_MODULES = ("link.protocol", "link.hooks", "config", "names", "shared_rules.wire_read")
 LOOP_MS = 20
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
 SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
 ALARM_MS = 10000  # the panel flashes in a minute's last 10 s ...
 ALARM_AFTER_MS = 3000  # ... and this long after its time is up
-DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 class App:
     inverted = False  # the panel is inverted now (the visual alarm)
@@ -36,13 +31,18 @@ class App:
     def __init__(self, board):
         self.board = board
         self.d = board.display
-        import app_boot  # dropped again once boot() is done
+        import startup  # dropped again once boot() is done
 
-        self.store, self.uptime, self.journal, self.conf, self.roster = app_boot.load_data(board)
+        self.store, self.uptime, self.journal, self.conf, self.roster = startup.load_data(board)
         now = board.ticks_ms()
         self.buttons = Buttons(now, held_at_start=board.buttons.read())
         self.sound = Sound(board.buzzer, self.conf["sound"])
         self.stack = []
+        # marks[i]: the modules loaded before the press that opened
+        # stack[i]; popping it lets go of what came since (loader.py)
+        self.marks = []
+        self.before = loader.mark()  # refreshed at a pass's start when modules came or went
+        self.base = self.before  # what the app holds whatever the screen
         self.session = None
         self.toast_lines = None
         self.toast_until = 0
@@ -71,13 +71,32 @@ class App:
         return (self.epoch_base + self.uptime.ms()) // 1000
 
     # -- screens -------------------------------------------------------------
-    def push(self, screen):
+    def push(self, screen, cover=False):
+        """Open `screen` over the stack. `cover=True`: the screen below
+        does not draw while this one shows, so the code it loaded is let
+        go meanwhile (it loads again when it next draws): the Moonstar
+        entries that run the solver need that room."""
+        if cover and self.stack:
+            # what the covered screen loaded: since its mark, before this pass
+            # (this pass loaded the new screen's code), but the screens' base
+            mine = self.marks[-1]
+            keep = self.keep(type(screen).__module__, "ui", "ui.base")
+            loader.drop([k for k in self.before if k not in mine and k not in keep and k in sys.modules])
+            gc.collect()
         self.stack.append(screen)
+        self.marks.append(self.before)
+        self.dirty = True
+
+    def swap(self, screen):
+        """`screen` in the top one's place (a form's next field): the top's
+        mark stays, so what both loaded goes when this one is popped."""
+        self.stack[-1] = screen
         self.dirty = True
 
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
+            loader.release(self.marks.pop(), self.keep())
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
@@ -85,27 +104,44 @@ class App:
     def pop_to(self, depth):
         while len(self.stack) > depth and len(self.stack) > 1:
             self.stack.pop()
+            loader.release(self.marks.pop(), self.keep())
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
 
+    def reset(self):
+        """An empty stack, and the code every screen loaded let go."""
+        self.stack = []
+        self.marks = []
+        gc.collect()
+        loader.release(self.base, self.keep())
+
+    def keep(self, *more):
+        """What must stay loaded whatever screen goes: the game's session
+        and its resident rules, the serial protocol while a PC talks."""
+        keep = list(more)
+        s = self.session
+        if s is not None:
+            keep.append("session")
+            keep.extend(s.resident or ())
+        if self.protocol is not None:
+            keep.extend(SERIAL_MODULES)
+        return keep
+
     def home(self):
         """Back to the home menu. While a game is open the stack holds only
         the game screen, so Home is built again here and the game screen's
-        modules are unloaded (the session itself stays)."""
+        code is let go (the session itself stays)."""
         if self.stack and getattr(self.stack[0], "is_home", False):
             self.pop_to(1)
             return
-        self.stack = []
-        gc.collect()
-        drop(GAME_MODULES)
-        gc.collect()
-        from screens.home import Home
+        self.reset()
+        from ui.menus.home import Home
 
         self.push(Home(self))
 
     def toast(self, text, ms=TOAST_MS):
-        from screens.base import wrap
+        from ui.base import wrap
 
         self.toast_lines = wrap(text, 15, 5)
         self.toast_until = (self.board.ticks_ms() + ms) & ((1 << 30) - 1)
@@ -113,18 +149,17 @@ class App:
 
     # -- games ---------------------------------------------------------------
     def start_game(self, game, players, options):
-        """Create the match, journal its header, open the game screen: once
-        a game, so the code is in app_game.py, loaded for the call."""
-        return call("app_game", "start_game", self, game, players, options)
+        """Create the match, journal its header, open the game screen
+        (session.start)."""
+        from session import start
+
+        return start(self, game, players, options)
 
     def open_game(self):
-        """The game screen, alone on the stack: the menus' modules are
-        unloaded while a game is played (home() brings them back)."""
-        self.stack = []
-        gc.collect()
-        drop(MENU_MODULES)
-        gc.collect()
-        from screens.play import Play
+        """The game screen, alone on the stack: the menus' code is let go
+        while a game is played (home() brings them back)."""
+        self.reset()
+        from ui.play import Play
 
         self.push(Play(self))
 
@@ -134,7 +169,7 @@ class App:
         self.dirty = True
 
     def save_settings(self):
-        from storage import SETTINGS
+        from store.layout import SETTINGS
 
         self.store.write_json(SETTINGS, self.conf)
         self.apply_settings()
@@ -142,14 +177,14 @@ class App:
     # -- the loop --------------------------------------------------------------
     def boot(self):
         """Home, then the game in progress resumed from its journal, and any
-        warning the data folder gave. The code for it is dropped afterwards
-        (app_boot.py)."""
-        import app_boot
+        warning the data folder gave (startup.py, let go afterwards)."""
+        import startup
 
         try:
-            app_boot.boot(self)
+            startup.boot(self)
         finally:
-            drop(("app_boot", "app_game", "device_settings", "shared_rules.wire_read"))
+            loader.drop(("startup", "config", "names"))
+            self.before = loader.mark()
 
     def run(self):
         try:
@@ -162,6 +197,8 @@ class App:
 
     def step(self):
         board = self.board
+        if len(self.before) != len(sys.modules):
+            self.before = loader.mark()
         now = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
         for b, kind, count in self.buttons.update(board.buttons.read(), now):
@@ -219,14 +256,14 @@ class App:
                 return
             self._byte = b
             gc.collect()
-            from app_hooks import Hooks
-            from protocol import Protocol
+            from link.hooks import Hooks
+            from link.protocol import Protocol
 
             p = self.protocol = Protocol(self.journal, self.store, self._read_byte, self.board.write, Hooks(self))
         if not p.poll():
             if ticks_diff(now, self.serial_at) >= SERIAL_IDLE_MS:
                 self.protocol = None
-                drop(("protocol", "app_hooks", "shared_rules.wire_read"))
+                loader.drop(SERIAL_MODULES)
             return
         self.serial_at = now
         # A sync sends request after request: serve the ones already waiting

@@ -1,6 +1,12 @@
-"""The device settings: their defaults and allowed ranges, in one place for
-the app (which loads and saves them), the Settings screen (which offers the
-ranges) and the serial protocol (a PC setting them is checked the same way)."""
+"""What the device is and how it is set: the firmware version, the seat
+names a game gets when no roster is pushed, and the settings with their
+defaults and ranges, in one place for the boot (which loads them), the
+Settings screen (which offers the ranges) and the serial protocol (a PC
+setting them is checked the same way). Loaded when settings are read or
+changed, and for a PC's questions; a game at the table does not carry it."""
+
+FIRMWARE_VERSION = "0.1.0"
+DEFAULT_NAMES = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 SETTING_RANGES = {
     "bid_seconds": (10, 600),

@@ -1,35 +1,33 @@
-"""Loading and unloading modules on the device. Screens, the session and the
-app all shed code they no longer need; this is the one place that knows how,
-so no screen has to import the app (which imports the screens)."""
+"""The one place that lets code go. A module's code and function objects
+are freed once it leaves sys.modules and nothing refers to it (its interned
+names stay for good); on a 32-bit board the heap is the scarcest resource,
+so code a moment loads leaves with that moment.
+
+Whoever starts a moment ends it, with a mark taken before it began:
+- App.push() marks what was loaded before the press that opened a screen;
+  App.pop() releases what came since (the screen's own module included).
+- App.home() and App.open_game() release to the app's base mark.
+- Session.shed() releases the rules' on-demand modules after each event.
+- `with Moment():` loads code for one call (reading a journal back, the
+  data folder's repairs, the settings' checks) and lets it go after.
+
+Only modules nothing live still uses may be released: a module imported
+again while an old copy is alive is held twice. So each owner passes what
+it keeps (the session's resident rules, the serial protocol while a PC is
+connected) and state lives in objects, never in a module that may go."""
 
 import sys
 
-# Modules a game screen does not need: unloaded when a game opens. The
-# Moonstar variants' tables go too: the options menu loads them, and the
-# game loads them again only for a moment (Game 12's per-round choice);
-# and so do the settings' checks the settings menu loaded.
-# (Each list is one string, split when used: a string constant of over 10
-# characters is an object on the heap for as long as its module is
-# loaded, 16 bytes on a 32-bit board, and this module always is.)
-MENU_MODULES = ("screens.home screens.newgame screens.settings screens.games screens.timer screens.ms_options "
-                "shared_rules.moonstar_opts device_settings")
-# Modules only a game screen needs: unloaded when Home opens.
-GAME_MODULES = ("screens.play screens.g_moonstar screens.g_stm screens.g_moon screens.g_moons screens.gcommon "
-                "screens.standings screens.banner screens.gmenu screens.ms_best screens.ms_act screens.ms_more "
-                "screens.ms_points screens.ms_solve screens.ms_sit screens.ms_ring screens.ms_roll screens.ms_result "
-                "shared_rules.solver shared_rules.solver_piles")
+
+def mark():
+    """The names of the modules loaded now."""
+    return tuple(sys.modules)
 
 
 def drop(names):
-    """Unload modules, so that their code is freed as soon as nothing else
-    refers to it (the heap is the device's scarcest resource; a module's
-    names, its qstrs, stay interned for ever, its bytecode does not).
-    Only call this for modules no live object still uses: importing one
-    again while an old copy is alive would hold two copies. `names`: a
-    sequence of dotted names, or one string of them separated by spaces."""
+    """Unload the named modules (a sequence of dotted names) and unlink
+    each from its package, so nothing but live objects refers to it."""
     mods = sys.modules
-    if type(names) is str:
-        names = names.split()
     for name in names:
         if name in mods:
             del mods[name]
@@ -39,17 +37,27 @@ def drop(names):
                 delattr(parent, name[i + 1 :])
 
 
-def call(module, name, *args):
-    """module.name(*args), with `module` loaded for the call and dropped
-    after it: code a game never runs (journal_rare, storage_rare) stays out
-    of the heap between calls. A module that a caller further up is
-    already running stays loaded (importing it again would load a second
-    copy of it)."""
-    mods = sys.modules
-    loaded = module in mods
-    m = __import__(module)
-    try:
-        return getattr(m, name)(*args)
-    finally:
-        if not loaded:
-            mods.pop(module, None)
+def release(before, keep=(), prefix=""):
+    """Unload every module loaded since the mark `before`, except those in
+    `keep`; with `prefix`, only those whose name starts with it."""
+    gone = [k for k in sys.modules if k not in before and k not in keep and k.startswith(prefix)]
+    if gone:
+        drop(gone)
+        import gc
+
+        gc.collect()
+
+
+class Moment:
+    """`with Moment():` the code imported inside is let go at the end,
+    error or not. A module already loaded when the moment starts (a caller
+    further up is running it) stays."""
+
+    def __enter__(self):
+        self.before = mark()
+        return self
+
+    def __exit__(self, *exc):
+        release(self.before)
+        self.before = None
+        return False

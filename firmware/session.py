@@ -61,6 +61,10 @@ class Session:
         self.left_timers = {}
         self.undone = None  # what the last undo took back
         self.time_up_at = None  # tick when a minute last ran out (the app's visual alarm)
+        # What a game's screens remember between events (defaults for the
+        # next entry, such as Moonstar's last bids): kept with the game,
+        # never in a module that may be let go.
+        self.notes = {}
 
     # -- reading ------------------------------------------------------------
     @property
@@ -84,12 +88,15 @@ class Session:
     def moves(self):
         return self.legal()["moves"]
 
-    def turn(self):
+    def turn(self, shed=False):
         """match.turn(): whose turn it is as the rules say ({"leader",
-        "to_act"}), cached until the next event (every redraw asks)."""
+        "to_act"}), cached until the next event (every redraw asks).
+        `shed`: let the rules' on-demand modules go after asking them."""
         if self._turn_n != self.match.count:
             self._turn = self.match.turn()
             self._turn_n = self.match.count
+            if shed:
+                self.shed()
         return self._turn
 
     # -- changing -----------------------------------------------------------
@@ -142,23 +149,15 @@ class Session:
         return True
 
     def shed(self):
-        """Unload the shared_rules modules loaded since the Match was made.
-        Only the rules import them (lazily, by name, on each use), and the
-        best-possible screen's solver, which runs between events and
-        unloads itself; so no live object holds on to an old copy. Their
-        qstrs stay interned, their code is freed. The line reader
-        (shared_rules.wire_read) is not the rules': the boot and the serial
-        protocol load it, and drop it when they are done (App)."""
+        """Let go of the shared_rules modules loaded since the Match was
+        made (self.resident: the rules' own, kept): the rules import them on
+        each use, so no live object holds on to an old copy. Their names
+        stay interned, their code is freed."""
         keep = self.resident
-        if keep is None:
-            return
-        from modules import drop
+        if keep is not None:
+            from loader import release
 
-        mods = [k for k in sys.modules
-                if k.startswith("shared_rules.") and k not in keep and k != "shared_rules.wire_read"]
-        if mods:
-            drop(mods)
-            gc.collect()
+            release(keep, ("shared_rules.wire_read",), "shared_rules.")  # the line reader: the protocol's
 
     def _finish(self):
         try:
@@ -254,3 +253,59 @@ class Session:
             self.save_timer()
             return True
         return False
+
+
+def start(app, game, players, options):
+    """Start a game: the menus that asked for it (or the finished game
+    before a rematch) are let go first, so the new game's rules have the
+    heap; the rules make and check the match, the journal gets its header,
+    the game screen opens. A start the rules refuse goes back Home with
+    their reason. True when the game is open."""
+    from shared_rules.errors import RuleError
+    from shared_rules.match import Match
+
+    if app.session is not None and app.session.state.get("over"):
+        app.session = None
+    app.reset()
+    try:
+        resident = rules_resident(game)
+        match = Match(game, players, options, {"device": app.board.info.get("id")})
+    except RuleError as e:
+        app.home()
+        app.toast(str(e))
+        return False
+    if app.journal.space_low():
+        app.journal.reclaim()
+    if app.journal.space_low():
+        app.home()
+        app.toast("Flash is almost full: delete synced games (Games menu) first")
+        return False
+    t = app.epoch()
+    if t is not None:
+        match.header["t"] = t
+    app.session = None
+    gc.collect()
+    gid = app.journal.new_game(match.header)
+    app.session = Session(app, gid, match, resident)
+    app.session.after_change()
+    app.session.shed()
+    app.open_game()
+    # what the table does first in a new game, if the game's screen
+    # opens it itself (Moons: the tableaux)
+    opening = getattr(app.stack[-1].ui, "opening", None)
+    if opening is not None:
+        opening(app.session)
+    return True
+
+
+def rules_resident(game):
+    """The shared_rules modules a game keeps resident: its rules module and
+    what that imports at load time (RuleError for an unknown game). Taken
+    before the game's Match is made, since making it may load tables only
+    a new game needs (Moonstar's variants): those, and everything the rules
+    import later on first use (a phase's handler, legal(), the board
+    tables), are shed after each event (Session.shed)."""
+    from shared_rules import get_game
+
+    get_game(game)
+    return [k for k in sys.modules if k.startswith("shared_rules")]

@@ -2,16 +2,11 @@
 boot, read the settings and the roster, resume the game in progress from
 its journal, and gather the warnings for the player.
 
-Why a module of its own: this code runs once, before the first screen is
-drawn, and is never needed again in the boot. The app imports it for
-App.__init__ and App.boot and drops it afterwards (app.py), so a game never
-carries it: about 1.2 KB of a 32-bit board's RAM with the .mpy files on flash
-(bench/memory.py)."""
+It runs once, before the first screen is drawn, and is never needed again
+in the boot: the app lets it go after App.boot (app.py)."""
 
-from app import DEFAULT_NAMES
-from app_game import rules_resident
-from device_settings import check_settings, default_settings
-from modules import drop
+from config import DEFAULT_NAMES, check_settings, default_settings
+from loader import Moment
 from shared_rules.errors import RuleError
 
 
@@ -19,9 +14,9 @@ def load_data(board):
     """(store, uptime, journal, settings, roster) for the app: the data
     folder, this boot's clock, the journal, the settings in force and the
     player names."""
-    from storage import ROSTER, SETTINGS, Store
-    from journal import Journal, Uptime
-    from journal_rare import count_boot
+    from store.files import Store
+    from store.journal import Journal, Uptime
+    from store.layout import ROSTER, SETTINGS
 
     store = Store(board.storage_root)
     try:
@@ -29,8 +24,10 @@ def load_data(board):
     except OSError as e:
         store.warnings.append("cannot make the data folder: %s" % (e,))
     # Every journal line records this boot and its ms (no battery clock).
-    uptime = Uptime(board.ticks_ms, count_boot(store))
-    drop(("journal_rare",))  # boot-time code: not kept during a game
+    with Moment():
+        from store.recovery import count_boot
+
+        uptime = Uptime(board.ticks_ms, count_boot(store))
     conf = default_settings()
     saved = store.read_json(SETTINGS, {})
     if isinstance(saved, dict):
@@ -42,10 +39,10 @@ def load_data(board):
             store.warnings.append("settings ignored: %s" % e)
     roster = store.read_json(ROSTER, None)
     if roster is not None:
-        from names import check_roster
+        with Moment():
+            from names import check_roster
 
-        why = check_roster(roster)
-        drop(("names",))
+            why = check_roster(roster)
         if why is not None:
             store.warnings.append("roster.json ignored: %s" % why)
             roster = None
@@ -54,7 +51,7 @@ def load_data(board):
 
 def boot(app):
     """Home, then the game in progress, then a notice of any warning."""
-    from screens.home import Home
+    from ui.menus.home import Home
 
     app.push(Home(app))
     warnings = resume(app)
@@ -64,7 +61,7 @@ def boot(app):
     if app.session is not None:
         app.open_game()
     if warnings:
-        from screens.dialogs import Notice
+        from ui.dialogs import Notice
 
         app.push(Notice(app, "Warning", "\n".join(warnings)))
 
@@ -80,7 +77,7 @@ def resume(app):
         if gid is None:
             return warnings
         from shared_rules.match import Match
-        from screens.session import Session
+        from session import Session, rules_resident
 
         header, events, w = journal.load(gid)
         warnings.extend(w)

@@ -225,7 +225,7 @@ def journal_summary(stream, device, player_prefix, game_id=None):
     is tracked as host/db.py's _Verify does: whoever holds the job until
     round 1 is over (an undo may change it)."""
     from shared_rules.log import Replay, iter_lines
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     rep = Replay()
     first = None

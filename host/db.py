@@ -34,7 +34,7 @@ from host.bgstats import first_seat, winning_seats
 from shared_rules import display_name, game_names, get_game, ranks, seat_ranks
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
-from shared_rules.wire import decode as _decode
+from shared_rules.wire_read import decode as _decode
 
 APP = "moontable"
 BUSY_MS = 30000

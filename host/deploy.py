@@ -256,7 +256,7 @@ def versions():
     from shared_rules import RULES_VERSION
 
     info["rules"] = RULES_VERSION
-    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', (ROOT / "firmware" / "app.py").read_text(), re.M)
+    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', (ROOT / "firmware" / "config.py").read_text(), re.M)
     info["firmware"] = m.group(1) if m else None
     return info
 

@@ -41,7 +41,7 @@ def mpy_cross_version():
 
 def source_name(rel):
     """The name a traceback gives the module at `rel` (its path on the
-    board): its dotted module name, "screens/ms_best.py" -> "screens.ms_best".
+    board): its dotted module name, "ui/moonstar/best.py" -> "ui.moonstar.best".
     Why not the path: the import already interns the dotted name as the
     module's __name__, so the traceback name costs no string of its own.
     A file path would be one more interned string per module, held in RAM

@@ -16,7 +16,9 @@ import time
 import serial
 from serial.tools import list_ports
 
-from shared_rules.wire import LineError, crc32, decode, encode
+from shared_rules.wire import LineError, crc32, encode
+
+from shared_rules.wire_read import decode
 
 try:  # a pulled cable can surface as termios.error (not an OSError) on POSIX
     import termios
@@ -203,7 +205,7 @@ def check_timeout(value):
 # --- journal chunks ------------------------------------------------------
 def decode_chunk(body):
     """The body of a read reply -> the journal bytes it stands for (the
-    inverse of firmware/protocol.py encode_chunk). ValueError if malformed."""
+    inverse of firmware/link/protocol.py encode_chunk). ValueError if malformed."""
     out = bytearray()
     i = 0
     n = len(body)

@@ -59,11 +59,3 @@ def encode(obj):
     """obj -> one journal/protocol line as bytes, with CRC and LF."""
     body = dumps(obj).encode()
     return body + ("\t%08x\n" % crc32(body)).encode()
-
-
-def decode(line, need_crc=False):
-    """bytes or str of one line (with or without LF) -> the JSON object,
-    or LineError naming what is wrong (shared_rules/wire_read.py)."""
-    from shared_rules.wire_read import decode as read
-
-    return read(line, need_crc)

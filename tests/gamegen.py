@@ -6,7 +6,7 @@ one the rules accept; a seed makes each game repeatable."""
 import random
 
 from shared_rules.match import Match
-from shared_rules.moonstar_result import best_of
+from shared_rules.moonstar.result import best_of
 
 
 def random_moonstar(players, seed, t0, max_events=400, finish=True, undo_rate=0.0, extra=None):

@@ -45,7 +45,8 @@ def test_rules_suite_passes_under_micropython(tmp_path):
 _AGREE = r'''
 import sys
 sys.path.insert(0, sys.argv[1])
-from shared_rules.wire import LineError, decode
+from shared_rules.wire import LineError
+from shared_rules.wire_read import decode
 
 
 def canon(v):

@@ -29,8 +29,11 @@ def build(out_dir):
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for src in sorted((ROOT / "shared_rules").glob("*.py")):
-        (out / (src.stem + ".mpy")).write_bytes(compile_file(src, "shared_rules/" + src.name))
+    for src in sorted((ROOT / "shared_rules").rglob("*.py")):
+        rel = src.relative_to(ROOT).as_posix()
+        dst = Path(out_dir) / (rel[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(compile_file(src, rel))
     # Found before tests/rules/*.py: the runners put this folder first on the path.
     for src in sorted((ROOT / "tests" / "rules").glob("*.py")):
         if src.name != "conftest.py":
@@ -41,4 +44,4 @@ def build(out_dir):
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    print("compiled %d modules into %s" % (len(list(build(sys.argv[1]).iterdir())), sys.argv[1]))
+    print("compiled %d modules into %s" % (len(list(build(sys.argv[1]).rglob("*.mpy"))), sys.argv[1]))

@@ -92,11 +92,11 @@ class TextOled(Oled):
 
     def fill(self, c):
         self.drawn = []
-        # the app loads and unloads bigdigits as screens need it: wrap
+        # the app loads and unloads ui.bigdigits as screens need it: wrap
         # whichever copy is loaded (checked here, where every frame starts)
         import sys
 
-        big = sys.modules.get("bigdigits")
+        big = sys.modules.get("ui.bigdigits")
         if big is not None and not hasattr(big.draw, "web_text"):
             setattr(big, "draw", _big_text(big.draw))
         super().fill(c)
@@ -235,11 +235,12 @@ class WebBoard:
         """Boot the app, then let the page call one loop pass at a time
         (main.py calls this instead of app.run): the port collects garbage
         only when a call from the page returns."""
-        from app_hooks import Hooks
-        from modules import drop
+        from loader import Moment
 
-        Hooks(app).set_clock(webhost.local_epoch())  # before boot: a resumed game's next events are dated
-        drop(("app_hooks",))
+        with Moment():
+            from link.hooks import Hooks
+
+            Hooks(app).set_clock(webhost.local_epoch())  # before boot: a resumed game's next events are dated
         app.boot()
         self.app = app
         self._links = {}  # journal name -> (size, BG Stats link or None)
@@ -287,7 +288,7 @@ class WebBoard:
         import json
 
         from shared_rules import display_name
-        from shared_rules.wire import decode
+        from shared_rules.wire_read import decode
 
         root = self.storage_root
         cur = self.app.journal.current()
@@ -313,9 +314,9 @@ class WebBoard:
             # The line reader and the replay came in for this list: they go
             # with it (a game's session leaves the reader to whoever loaded
             # it), unless the serial protocol, which holds the reader, is on.
-            from modules import drop
+            from loader import drop
 
-            drop("shared_rules.log shared_rules.wire_read")
+            drop(("shared_rules.log", "shared_rules.wire_read"))
         return json.dumps(out)
 
 

@@ -6,8 +6,7 @@ Why a module of its own: these run only while a PC is connected, so they
 load with the protocol and are dropped with it (App.serial); a game at the
 table never carries them."""
 
-from app import DEFAULT_NAMES, FIRMWARE_VERSION
-from modules import call
+from config import DEFAULT_NAMES, FIRMWARE_VERSION, check_settings
 
 
 class Hooks:
@@ -24,7 +23,7 @@ class Hooks:
         app.dirty = True
 
     def settings_changed(self, settings):
-        call("device_settings", "check_settings", settings)
+        check_settings(settings)
         app = self.app
         for k in settings:
             app.conf[k] = settings[k]

@@ -23,9 +23,9 @@ from shared_rules import RULES_VERSION
 from shared_rules.wire import LineError, crc32, encode
 from shared_rules.wire_read import decode
 
-from journal import JournalError, valid_id
+from store.layout import JournalError, valid_id
 from names import MAX_NAMES, check_name, repeated
-from storage import CLOCKS, ROSTER, SETTINGS
+from store.layout import CLOCKS, ROSTER, SETTINGS
 
 PROTOCOL = 1
 MAX_FRAME = 256      # a PC->device frame, LF included, is shorter than this

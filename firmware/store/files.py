@@ -30,24 +30,9 @@ Works unchanged under MicroPython (board, simulator) and CPython (tests).
 import errno
 import os
 
-from modules import call
+from loader import Moment
 from shared_rules.wire import encode
-
-# File names shared with the app, so both sides read the same files.
-ROSTER = "roster.json"
-SETTINGS = "settings.json"
-BOOT = "boot.json"      # this board's boot counter (journal.count_boot)
-CLOCKS = "clocks.json"  # {"<boot>": epoch ms at that boot's ms 0} (protocol "clock")
-SMALL_MAX = 4096  # bytes: the largest small file (a full roster is ~450)
-
-_DIR = 0x4000   # stat mode bits: S_IFDIR
-_FILE = 0x8000  # S_IFREG
-_TYPE = 0xF000  # S_IFMT
-
-
-def _is_missing(err):
-    return bool(err.args) and err.args[0] == errno.ENOENT
-
+from store.layout import SMALL_MAX, _DIR, _FILE, _TYPE, _is_missing  # noqa: F401
 
 def _scandir(p):
     """CPython's stand-in for MicroPython's os.ilistdir (name, type)
@@ -91,12 +76,18 @@ class Store:
         return p
 
     def _mkdir(self, p):
-        call("storage_rare", "mkdir", self, p)
+        with Moment():
+            from store import repair
+
+            repair.mkdir(self, p)
 
     def show(self, p):
         """p as a player reads it: inside the data folder, relative to it
         (the screen is 16 characters wide), else its last part."""
-        return call("storage_rare", "show", self, p)
+        with Moment():
+            from store import repair
+
+            return repair.show(self, p)
 
     def kind(self, p):
         """0 if nothing is at p, else its stat type bits (_DIR, _FILE, ...)."""
@@ -180,12 +171,18 @@ class Store:
         module docstring). `sound(path) -> bool` says whether a lone tmp
         file is complete; the default accepts it (callers whose tmp is only
         written while `final` exists need no check)."""
-        call("storage_rare", "recover", self, final, sound)
+        with Moment():
+            from store import repair
+
+            repair.recover(self, final, sound)
 
     def clear_folder(self, p):
         """A folder where the device writes a temporary file: remove it if
         empty (it holds nothing), else leave it and say so. True if gone."""
-        return call("storage_rare", "clear_folder", self, p)
+        with Moment():
+            from store import repair
+
+            return repair.clear_folder(self, p)
 
     # --- small JSON files ------------------------------------------------
     def write_json(self, name, obj):
@@ -206,6 +203,9 @@ class Store:
     def read_json(self, name, default=None):
         """The value last written by write_json, or `default` if the file
         is missing or unreadable (the latter is added to `warnings`).
-        (storage_rare.py: the device reads these files at boot and when a
+        (store/repair.py: the device reads these files at boot and when a
         PC asks, never during a game.)"""
-        return call("storage_rare", "read_json", self, name, default)
+        with Moment():
+            from store import repair
+
+            return repair.read_json(self, name, default)

@@ -4,7 +4,7 @@ Layout under the data folder:
     games/<id>.jsonl   the header line, then one line per accepted event,
                        each a `shared_rules.wire` line (JSON, TAB, CRC32, LF)
     index.json         {"vol", "next", "cur", "synced", "fork"}, written atomically
-    boot.json          the boot counter (journal_rare.count_boot), written atomically
+    boot.json          the boot counter (store.recovery.count_boot), written atomically
 
 Game ids look like "00012-k3f9": a counter that only grows (the index keeps
 it, and it is never below the highest id on flash) and a volume tag drawn
@@ -45,60 +45,18 @@ Power can be cut at any moment:
   forced, and `reclaim` frees space from synced games only.
 """
 
-from modules import call
+from loader import Moment
 from shared_rules.wire import encode
+from store.layout import GAMES, INDEX, JournalError, _EXT, _in_ranges, _is_int, game_number, valid_id  # noqa: F401
 
-INDEX = "index.json"
-GAMES = "games"
-_EXT = ".jsonl"
-_FIX = 16    # leftover .tmp/.new files settled per boot (more: next boot)
 # Below this many free bytes the app should warn and offer to free space.
 LOW_SPACE = 16384
-
-
-class JournalError(ValueError):
-    """A request the journal refuses. `code` is for the serial protocol:
-    "game" (no such game), "open" (still in progress), "unsynced"."""
-
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def game_number(game_id):
-    """The counter part of a game id (for ordering), or -1 if malformed."""
-    head = game_id.split("-", 1)[0]
-    if not head or not head.isdigit():
-        return -1
-    return int(head)
-
-
-def valid_id(game_id):
-    """True for a string shaped like a game id (and safe as a file name)."""
-    if not isinstance(game_id, str) or len(game_id) > 24 or game_number(game_id) < 0:
-        return False
-    for ch in game_id:
-        if not (ch.isdigit() or ("a" <= ch <= "z") or ch == "-"):
-            return False
-    return True
-
-
-# --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
-def _in_ranges(ranges, n):
-    for r in ranges:
-        if r[0] <= n <= r[1]:
-            return True
-    return False
 
 
 # --- time ------------------------------------------------------------------
 class Uptime:
     """Monotonic time within one boot: `boot` (this power-up's number from
-    journal_rare.count_boot, None when it could not be counted) and ms(), milliseconds
+    store.recovery.count_boot, None when it could not be counted) and ms(), milliseconds
     since the app started. ticks_ms wraps every 2**30 ms (12.4 days); each
     reading counts a wrap it sees, so ms() keeps growing as long as it is
     read at least once per wrap period (every journal line and every
@@ -135,7 +93,10 @@ class Journal:
     def _idx(self):
         if self._index is not None:
             return self._index
-        return call("journal_rare", "load_index", self)
+        with Moment():
+            from store import recovery
+
+            return recovery.load_index(self)
 
     def _save(self):
         self.store.write_json(INDEX, self._index)
@@ -150,7 +111,10 @@ class Journal:
     def committed_size(self, game_id):
         """Bytes up to the end of the last complete line (what a PC may
         copy: a torn tail is never served). -1 if there is no such game."""
-        return call("journal_rare", "committed_size", self, game_id)
+        with Moment():
+            from store import recovery
+
+            return recovery.committed_size(self, game_id)
 
     # --- games -----------------------------------------------------------
     def current(self):
@@ -180,8 +144,11 @@ class Journal:
 
         The index reserves the id before the file exists, so a power cut
         between the two can waste an id but never reuse one. (Once a game:
-        journal_rare.py.)"""
-        return call("journal_rare", "new_game", self, header)
+        store/recovery.py.)"""
+        with Moment():
+            from store import recovery
+
+            return recovery.new_game(self, header)
 
     def append(self, event):
         """Append one event to the game in progress, on flash on return.
@@ -190,7 +157,10 @@ class Journal:
         if game_id is None:
             raise JournalError("game", "no game in progress")
         if self._clean != game_id:
-            call("journal_rare", "drop_torn_tail", self, game_id)
+            with Moment():
+                from store import recovery
+
+                recovery.drop_torn_tail(self, game_id)
             self._clean = game_id
         self._stamp(event)
         line = encode(event)
@@ -215,7 +185,7 @@ class Journal:
             idx["cur"] = None
             self._save()
 
-    # --- listing (journal_rare.py) ---------------------------------------
+    # --- listing (store/recovery.py) ---------------------------------------
     def page(self, start=0, count=8):
         """One page of the games, oldest first, in memory that does not
         grow with the number of games: (rows, next, total).
@@ -227,25 +197,37 @@ class Journal:
         keeping only the page's entries. Game numbers are unique on a
         device; should files copied in share one, they stay on one page
         (which holds more than `count` only if more than `count` share it)."""
-        return call("journal_rare", "page", self, start, count)
+        with Moment():
+            from store import recovery
+
+            return recovery.page(self, start, count)
 
     def list_games(self):
         """Every game as page() rows, oldest first. Memory grows with the
         number of games: for a screen of the device; the protocol pages."""
-        return call("journal_rare", "list_games", self)
+        with Moment():
+            from store import recovery
+
+            return recovery.list_games(self)
 
     def is_synced(self, game_id):
         return _in_ranges(self._idx()["synced"], game_number(game_id))
 
     def mark_synced(self, game_id):
         """Record that a PC has stored the game (idempotent)."""
-        call("journal_rare", "mark_synced", self, game_id)
+        with Moment():
+            from store import recovery
+
+            recovery.mark_synced(self, game_id)
 
     def delete(self, game_id, force=False):
         """Remove a game from flash. Refuses a game no PC has synced, and
         the game in progress, unless `force` (the app asks the player).
         Its number stays in the synced ranges: it is never used again."""
-        call("journal_rare", "delete", self, game_id, force)
+        with Moment():
+            from store import recovery
+
+            recovery.delete(self, game_id, force)
 
     # --- space -----------------------------------------------------------
     def space_low(self, threshold=LOW_SPACE):
@@ -259,7 +241,10 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        return call("journal_rare", "reclaim", self, need)
+        with Moment():
+            from store import recovery
+
+            return recovery.reclaim(self, need)
 
     # --- reading back ----------------------------------------------------
     def load(self, game_id):
@@ -270,4 +255,7 @@ class Journal:
         up to the first of them, and if the game is the one in progress it
         continues as a new game (see the module docstring): call current()
         afterwards for its id. header is None when no header line is sound."""
-        return call("journal_rare", "load", self, game_id)
+        with Moment():
+            from store import recovery
+
+            return recovery.load(self, game_id)

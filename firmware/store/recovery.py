@@ -4,18 +4,18 @@ acknowledges games, when the Games menu lists them, when space runs low.
 Reading a game back (load) and the repairs a power cut calls for (cutting
 a torn tail, continuing a damaged game) are here too: they run at boot and
 at a resume. So is starting a game (the index's next id, the header
-written): once a game. It lives outside journal.py so that the code resident during
+written): once a game. It lives outside store/journal.py so that the code resident during
 a game (the journal's append path) stays small: Journal imports this
-module for one call and unloads it again (modules.call). On a 32-bit
+module for one call and unloads it again (loader.Moment). On a 32-bit
 board that keeps 1.4 KB (ROMFS) to 5 KB (.mpy on flash) of code out of
 RAM during a game (bench/memory.py). The layout and the
-guarantees are described in journal.py."""
+guarantees are described in store/journal.py."""
 
 import os
 
-from journal import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
+from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
 from shared_rules.wire import LineError, encode
-from storage import BOOT, CLOCKS
+from store.layout import BOOT, CLOCKS
 
 _COPY = 512  # bytes per step when copying or scanning a file
 

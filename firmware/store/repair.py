@@ -1,16 +1,16 @@
 """The data folder's code for what rarely happens: making the folders (once
 per boot), moving a file out of a folder's way, finishing or undoing an
 atomic write a power cut interrupted, and reading a small file back. The rules for each are in
-storage.py's docstring.
+store/files.py's docstring.
 
 Why a module of its own: none of this runs during a game, so Store loads it
-for one call and lets it go (modules.call); a 32-bit board keeps about
+for one call and lets it go (loader.Moment); a 32-bit board keeps about
 0.7 KB less of RAM with the .mpy files on flash (bench/memory.py)."""
 
 import os
 
 from shared_rules.wire import LineError
-from storage import SMALL_MAX, _DIR, _is_missing
+from store.layout import SMALL_MAX, _DIR, _is_missing
 
 
 def mkdir(store, p):

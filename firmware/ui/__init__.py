@@ -1,21 +1,22 @@
 """The app's screens. Each screen has button(b, kind, count), update(now)
--> bool (True when it needs drawing) and draw(display). Modules here are
-imported only when a screen is opened, and the app unloads the menus while
-a game is played and the game's screens at Home, so the heap holds only
-what the current screen needs."""
+-> bool (True when it needs drawing) and draw(display); enter() when it
+shows again. Modules here are imported only when a screen is opened, and
+the app lets go of them when it closes (App.pop, loader.py): menus/ for
+Home and its menus, one module per game (moonstar/ a package of its
+moments), and the parts they share (base, dialogs, form, gcommon)."""
 
 # (game name, its UI module) of every game, in menu order; the menu shows
 # each by the box's name (shared_rules.display_name).
 GAMES = (
-    ("moonstar", "screens.g_moonstar"),
-    ("shoot-the-moon", "screens.g_stm"),
-    ("moon", "screens.g_moon"),
-    ("moons", "screens.g_moons"),
+    ("moonstar", "ui.moonstar.game"),
+    ("shoot-the-moon", "ui.stm"),
+    ("moon", "ui.moon"),
+    ("moons", "ui.moons"),
 )
 
 
 def ui_module(game):
-    """The UI module of a game (screens/g_*.py): the loaded one, else
+    """The UI module of a game (GAMES): the loaded one, else
     imported (on first use, or again after a screen that covered the game
     screen unloaded it). The game screen asks on every use, so the loaded
     case allocates nothing."""

@@ -1,8 +1,8 @@
 """Banners: a moment worth a shout, over the whole panel. Loaded only
-when one is shown (screens call screens.base.banner(app, text))."""
+when one is shown (screens call banner(app, text))."""
 
 from buttons import LONG, PRESS
-from screens.base import Screen, wrap
+from ui.base import Screen, wrap
 
 
 class Banner(Screen):
@@ -42,3 +42,9 @@ class Banner(Screen):
         for line in self.lines:
             d.text(line, (128 - 8 * len(line)) // 2, y + 1, 1)
             y += 10
+
+
+def banner(app, text, ms=3000):
+    """Show a moment worth a shout ("Shot the moon!") over the current
+    screen for `ms`."""
+    app.push(Banner(app, text, ms))

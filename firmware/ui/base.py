@@ -1,7 +1,7 @@
 """Building blocks every screen uses: the Screen base class, a scrolling
 menu, and text helpers for the 16x8 character grid of a 128x64 panel. The
 dialogs opened for a moment (a number pick, a yes/no question, a notice)
-are in screens/dialogs.py, loaded when one opens."""
+are in ui/dialogs.py, loaded when one opens."""
 
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP, repeat_step
 
@@ -144,11 +144,3 @@ class Menu(Screen):
         scroll_marks(d, self.top > 0, self.top + self.ROWS < n)
         if not n:
             d.text("(nothing)", 2, 11, 1)
-
-
-def banner(app, text, ms=3000):
-    """Show a moment worth a shout ("Shot the moon!") over the current
-    screen for `ms`: a Banner, from screens/banner.py, loaded for it."""
-    from screens.banner import Banner
-
-    app.push(Banner(app, text, ms))

@@ -1,10 +1,10 @@
 """The dialogs a screen opens for a moment: a number picker with big digits
 and hold-to-accelerate, a yes/no question, and a notice to read. Apart from
-screens/base.py so that they take heap only while one is open: the game
-screen unloads them when it shows again (screens/play.py, MOMENTS)."""
+ui/base.py so that they take heap only while one is open (App.pop lets
+them go)."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
-from screens.base import COLS, Screen, scroll_marks, text_right, title_bar, wrap
+from ui.base import COLS, Screen, scroll_marks, text_right, title_bar, wrap
 
 
 class NumberPick(Screen):
@@ -54,7 +54,7 @@ class NumberPick(Screen):
         return min(hi, max(lo, v))
 
     def draw(self, d):
-        import bigdigits
+        from ui import bigdigits
 
         title_bar(d, self.title)
         if self.caption:

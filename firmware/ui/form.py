@@ -17,7 +17,7 @@ answers so far). A form four fields deep (Moons' token move) would
 otherwise hold four menus and their items on a small heap."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
-from screens.base import Menu, Screen, scroll_marks, title_bar
+from ui.base import Menu, Screen, scroll_marks, title_bar
 
 
 def put(ev, key, value):
@@ -79,7 +79,7 @@ class Form:
 
         if kind == "num":
             lo, hi, default = data
-            from screens.dialogs import NumberPick
+            from ui.dialogs import NumberPick
 
             screen = NumberPick(app, title, lo, hi, default if again is None else again, done, caption,
                                 on_back=self.back)
@@ -97,8 +97,9 @@ class Form:
                         first = i
             screen = Menu(app, title, items, done, on_back=self.back, index=first)
         if len(app.stack) > self.depth:
-            app.stack.pop()  # the field answered (or asked again): its screen goes
-        app.push(screen)
+            app.swap(screen)  # the field answered (or asked again): its screen goes
+        else:
+            app.push(screen)
 
     def back(self):
         app = self.app

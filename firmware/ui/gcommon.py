@@ -3,7 +3,7 @@ line, the menu of the actions legal() allows, and entering an event. One
 copy here, loaded with whichever game is played, costs less heap than the
 same lines in every game's module."""
 
-from screens.base import text_right
+from ui.base import text_right
 
 
 def scoreboard(d, names, scores, y=11, rows=4, mark=None, top=0):
@@ -52,7 +52,7 @@ def event(s, kind, ev, fields=None):
 def ask_one(s, kind, key, title, items, fields=None, done=None):
     """An event with one field to pick (`key` from the menu `items`), then
     submitted as `kind` with `fields`; or handed to done(ev) instead."""
-    from screens.form import Form
+    from ui.form import Form
 
     Form(s.app, lambda ev: None if key in ev else (key, title, "pick", items, ""),
          done or (lambda ev: event(s, kind, ev, fields))).start()

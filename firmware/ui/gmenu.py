@@ -1,8 +1,8 @@
 """The game menu (BACK on the game screen) and Rematch: loaded when one is
 opened, so the game screen itself stays small while a game is played."""
 
-from screens.base import Menu
-from screens.gcommon import offered
+from ui.base import Menu
+from ui.gcommon import offered
 
 
 def rematch(app):
@@ -55,7 +55,7 @@ def game_menu(play):
                 s.timer.pause()
             s.submit({"type": "time_up"})
         elif key == "standings":
-            from screens.standings import Standings
+            from ui.standings import Standings
 
             app.push(Standings(app))
         elif key == "undo":

@@ -8,9 +8,10 @@ first, then the bids); in the play UP/DOWN points at the trick's winner
 hand's first bidder, who bids, names trump or leads) is the rules'
 turn(), never worked out here."""
 
-from screens.base import banner, text_right, title_bar
-from screens.form import Form, seats
-from screens.gcommon import ask_one, event, hint, offered
+from ui.banner import banner
+from ui.base import text_right, title_bar
+from ui.form import Form, seats
+from ui.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (3, 3)
 BID_LABELS = {21: "21 shoot moon"}

@@ -11,9 +11,9 @@ taker's score (set_score). Tokens show as planet initials (J S N U) with
 counts, the supply's too. The title names who leads the next trick and
 the line above the supply the round's first player, both from turn()."""
 
-from screens.base import text_right, title_bar
-from screens.form import Form, seats
-from screens.gcommon import ask_one, event, hint, offered
+from ui.base import text_right, title_bar
+from ui.form import Form, seats
+from ui.gcommon import ask_one, event, hint, offered
 
 PLAYERS = (2, 6)
 INITIALS = "JSNU"  # Jupiter Saturn Neptune Uranus, the rules' PLANETS order
@@ -264,7 +264,7 @@ def menu_action(s, key):
     """The legend of the game screen's planet initials, with each planet's
     supply spelled out (the screen has no row to spare for it)."""
     if key == "legend":
-        from screens.dialogs import Notice
+        from ui.dialogs import Notice
         from shared_rules.moons import PLANETS
 
         sup = s.state["supply"]
@@ -298,7 +298,7 @@ def draw(d, s, play):
             _tokens(d, 50, y, st["tokens"][p])
         text_right(d, str(st["scores"][p]), y)
         y += 9
-    from screens.base import scroll_marks
+    from ui.base import scroll_marks
 
     scroll_marks(d, top > 0, top + rows < n, 11, 29)
     if t["leader"] is not None:

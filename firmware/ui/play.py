@@ -15,15 +15,9 @@ After the last event: the winner's banner, then OK on the game-over
 screen is Rematch (same players, seats rotated, options kept)."""
 
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
-from modules import drop
-from screens.base import Menu
+from ui.base import Menu
 
 ADJUST_MS = 10000  # UP/DOWN on a running minute
-# What opens over the game screen for a moment (the game menu, the standings,
-# the winner's banner, a number pick or question and its big digits):
-# unloaded whenever the game screen shows again, so a dialog opened once
-# does not stay in the heap for the rest of the game.
-MOMENTS = ("screens.gmenu", "screens.standings", "screens.banner", "screens.dialogs", "bigdigits")
 
 
 class Play:
@@ -31,7 +25,7 @@ class Play:
     shows_timer = True
 
     def __init__(self, app):
-        from screens import ui_module
+        from ui import ui_module
 
         self.app = app
         ui_module(app.session.game)  # the game's UI module loads as its screen opens
@@ -47,13 +41,12 @@ class Play:
         screen covering this one may unload it to make room (Moonstar's
         points entry and best-possible screen, for the solver), and it
         loads again when this screen next needs it."""
-        from screens import ui_module
+        from ui import ui_module
 
         return ui_module(self.app.session.game)
 
     def enter(self):
         self.seen = -1
-        drop(MOMENTS)  # the app collects right after
 
     def timed(self, s):
         """The minute of the phase on screen, if one runs or waits."""
@@ -118,7 +111,7 @@ class Play:
         if hasattr(self.ui, "actions"):
             acts = self.ui.actions(s)
         else:
-            from screens.gcommon import offered
+            from ui.gcommon import offered
 
             acts = offered(s.moves(), self.ui.ACTIONS)
         if not acts:
@@ -135,13 +128,13 @@ class Play:
         app.push(Menu(app, question, acts, chosen))
 
     def rematch(self):
-        from screens.gmenu import rematch
+        from ui.gmenu import rematch
 
         rematch(self.app)
 
     def game_menu(self):
-        """BACK: the game menu (screens/gmenu.py, loaded when opened)."""
-        from screens.gmenu import game_menu
+        """BACK: the game menu (ui/gmenu.py, loaded when opened)."""
+        from ui.gmenu import game_menu
 
         game_menu(self)
 
@@ -159,13 +152,7 @@ class Play:
                 self.over_seen = True
                 w = s.match.winner()
                 if w is not None:
-                    # The banner covers this screen, so it will not draw (the
-                    # draw is where a UI lets its single moments' code go):
-                    # the entry that ended the game is let go now.
-                    unload = getattr(self.ui, "unload_helpers", None)
-                    if unload is not None:
-                        unload()
-                    from screens.banner import Banner
+                    from ui.banner import Banner
 
                     self.app.push(Banner(self.app, "%s wins!" % s.names()[w]))
             elif not over:

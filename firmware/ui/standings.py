@@ -3,7 +3,7 @@ share one, shared_rules.ranks), name, score, the round count and the
 winner once there is one. BACK from the standings of a finished game goes
 Home: the game is over, there is nothing to go back to."""
 
-from screens.base import Screen, scroll_marks, text_right, title_bar
+from ui.base import Screen, scroll_marks, text_right, title_bar
 
 
 class Standings(Screen):

@@ -8,9 +8,10 @@ one who leads), OK, then the moon cards in it from one menu ("no moons"
 first). An illegal play is in
 the game menu (BACK)."""
 
-from screens.base import banner, text_right, title_bar
-from screens.form import seats
-from screens.gcommon import ask_one, event, hint
+from ui.banner import banner
+from ui.base import text_right, title_bar
+from ui.form import seats
+from ui.gcommon import ask_one, event, hint
 
 PLAYERS = (2, 6)
 
@@ -175,7 +176,7 @@ def draw(d, s, play):
                 _chips(d, 58, y, chips[p])
                 text_right(d, "t%d" % st["tricks"][p], y)
             y += 9
-        from screens.base import scroll_marks
+        from ui.base import scroll_marks
 
         scroll_marks(d, top > 0, top + 4 < n, 11, 38)
     if st["over"]:

@@ -2,7 +2,7 @@
 
 For Moonstar rounds whose set-up (the situation) is known, it also shows
 what the bidder made of it against the best possible score, which the
-solver (shared_rules.solver) works out. The solver is imported only when
+solver (shared_rules.moonstar.solver) works out. The solver is imported only when
 needed, so the table works without it.
 """
 
@@ -44,7 +44,7 @@ class RoundLog(Replay):
 
 def _solver():
     try:
-        from shared_rules import solver
+        from shared_rules.moonstar import solver
     except ImportError:
         return None
     return solver

@@ -12,8 +12,8 @@ import json
 import sys
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_board import STARS
-from shared_rules.solver import solve
+from shared_rules.moonstar.board import STARS
+from shared_rules.moonstar.solver import solve
 
 HELP = "solve Moonstar situations (JSON lines): the best possible round and a plan that reaches it"
 

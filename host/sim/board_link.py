@@ -86,8 +86,9 @@ def deploy_files(board="sim"):
     for p in sorted(fw.rglob("*.py")):
         if "__pycache__" not in p.parts:
             out.append((p, p.relative_to(fw)))
-    for p in sorted((ROOT / "shared_rules").glob("*.py")):
-        out.append((p, Path("shared_rules") / p.name))
+    for p in sorted((ROOT / "shared_rules").rglob("*.py")):
+        if "__pycache__" not in p.parts:
+            out.append((p, p.relative_to(ROOT)))
     out.extend(_package_files("adafruit_ssd1306"))
     out.extend(_package_files("adafruit_bus_device"))
     out.append((ROOT / "hardware" / "boards" / ("%s.json" % board), Path("board.json")))

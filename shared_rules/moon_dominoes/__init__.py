@@ -13,7 +13,7 @@ shares everything else with the one before, so a replay does no deep copy
 per event and the states of a Match's undo stack cost little memory.
 """
 
-from shared_rules import domino_tricks as dt
+from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.errors import RuleError
 from shared_rules.util import field
 

@@ -7,7 +7,7 @@ the leader, [[planet, number], ...], and then the core works it out.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.moons import ALL, NAMES, PLANETS, choose, give, options, planet, seat
+from shared_rules.moons.core import ALL, NAMES, PLANETS, choose, give, options, planet, seat
 
 
 def resolve(cards):

@@ -30,9 +30,9 @@ EVENTS = (
 
 
 def new(players, options=None):
-    """A new game's state (shared_rules/moonstar_new.py: the options'
+    """A new game's state (shared_rules/moonstar/start.py: the options'
     checks, loaded for a game's start only)."""
-    from shared_rules.moonstar_new import new as make
+    from shared_rules.moonstar.start import new as make
 
     return make(players, options)
 
@@ -69,7 +69,7 @@ def apply(state, event):
         raise _wrong_phase(state, kind)
     # Handler modules load on first use (see the note at the top).
     if kind == "bid" or kind == "challenge" or kind == "time_up":
-        from shared_rules import moonstar_bid as b
+        from shared_rules.moonstar import bid as b
 
         if kind == "bid":
             return b.bid(state, event)
@@ -77,13 +77,13 @@ def apply(state, event):
             return b.time_up(state)
         return b.challenge(state, event)
     if kind == "result" or kind == "bet":
-        from shared_rules import moonstar_result as r
+        from shared_rules.moonstar import result as r
 
         if kind == "result":
             return r.result(state, event)
         if not state["cfg"]["side_bets"]:
             raise RuleError("side bets are part of Game 11 (Side Bets) only")
-        from shared_rules.moonstar_bid import seat
+        from shared_rules.moonstar.bid import seat
 
         return r.bet(state, seat(state, event), event)
     if kind == "start_play":
@@ -91,12 +91,12 @@ def apply(state, event):
         s["phase"] = "playing"
         return s
     if kind == "setup" or kind == "variants" or kind == "fix_situation":
-        from shared_rules import moonstar_setup as su
+        from shared_rules.moonstar import setup as su
 
         if kind == "variants":
             return su.variants(state, event)
         return su.setup(state, event, kind == "fix_situation")
-    from shared_rules import moonstar_first as f
+    from shared_rules.moonstar import first as f
 
     if kind == "roll_for_setter":
         return f.roll_for_setter(state, event)
@@ -105,21 +105,21 @@ def apply(state, event):
 
 def legal(state):
     """What may happen next (built by moonstar_legal)."""
-    from shared_rules.moonstar_legal import legal as build
+    from shared_rules.moonstar.allowed import legal as build
 
     return build(state)
 
 
 def turn(state):
     """{"leader": setter, "to_act": seat or None} (moonstar_legal.turn)."""
-    from shared_rules.moonstar_legal import turn as t
+    from shared_rules.moonstar.allowed import turn as t
 
     return t(state)
 
 
 def best_possible(state):
     """The best score the last finished round allowed (moonstar_legal)."""
-    from shared_rules.moonstar_legal import best_possible as b
+    from shared_rules.moonstar.allowed import best_possible as b
 
     return b(state)
 

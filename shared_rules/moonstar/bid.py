@@ -65,7 +65,7 @@ def time_up(state):
         s["phase"] = "result"
         return s
     if state["bidder"] is None:
-        from shared_rules.moonstar_round import no_bid
+        from shared_rules.moonstar.round import no_bid
 
         return no_bid(state)
     s = dict(state)

@@ -1,6 +1,6 @@
 """Moonstar's board: the 12-star ring, where a moon may move, and the
 planets' values. Shared by the game rules and the solver (best possible
-round). What a plan and its landings score is in moonstar_plan.py: the
+round). What a plan and its landings score is in moonstar/plan.py: the
 solver scores with the planets' values alone and never needs it, and it
 runs when the board's memory is tightest.
 
@@ -34,16 +34,6 @@ def _star(value, what):
     if value < 0 or value >= STARS:
         raise RuleError("%s is star %d, but stars are numbered 0-%d" % (what, value, STARS - 1))
     return value
-
-
-def check_situation(sit):
-    """Raise RuleError naming the first way `sit` breaks the set-up rules;
-    return it (with defaults filled in) when it is sound. In its own module
-    (moonstar_check), loaded when a set-up is entered or solved from
-    outside: scoring a result needs only the moves below."""
-    from shared_rules.moonstar_check import check_situation as check
-
-    return check(sit)
 
 
 def destinations(start, die, movement):

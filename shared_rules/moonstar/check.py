@@ -4,7 +4,7 @@ best-possible solve that goes with it, do not hold these checks and their
 messages in the board's small heap."""
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_board import MOVEMENTS, PLANET_MAX, SCORINGS, STARS, MAX_MOONS_PER_STAR, _star, _whole
+from shared_rules.moonstar.board import MOVEMENTS, PLANET_MAX, SCORINGS, STARS, MAX_MOONS_PER_STAR, _star, _whole
 
 
 def check_situation(sit):

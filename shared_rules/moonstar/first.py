@@ -4,7 +4,7 @@
 
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
-from shared_rules.moonstar_round import start_round
+from shared_rules.moonstar.round import start_round
 from shared_rules.util import Rng
 
 

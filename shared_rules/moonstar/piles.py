@@ -1,9 +1,9 @@
-"""Squares and chains for shared_rules.solver: an exact branch and bound
+"""Squares and chains for shared_rules.moonstar.solver: an exact branch and bound
 over each moon's landing star (symmetry between equal moons, Hall's theorem
 for the dice, a relaxation bound); docs/solver.md gives the argument.
 """
 
-from shared_rules.moonstar_board import STARS, destinations
+from shared_rules.moonstar.board import STARS, destinations
 
 try:
     from micropython import const

@@ -1,10 +1,10 @@
-"""Moonstar's plans: a plan (moonstar_board.py says what one is) checked
+"""Moonstar's plans: a plan (moonstar/board.py says what one is) checked
 move by move, and what its landings score. Used by the result entry
-(shared_rules/moonstar_result.py) and the device's result screen, so a
+(shared_rules/moonstar/result.py) and the device's result screen, so a
 landing is scored in exactly one place."""
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_board import STARS, _star, _whole, destinations, planet_values
+from shared_rules.moonstar.board import STARS, _star, _whole, destinations, planet_values
 
 
 def score_landings(sit, landings, favorite=None):

@@ -4,7 +4,7 @@
 
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
-from shared_rules.moonstar_round import settle
+from shared_rules.moonstar.round import settle
 
 
 def max_points(cfg):
@@ -56,7 +56,7 @@ def bet(state, p, event):
 
 def best_of(sit):
     """The best score a known situation allows, from the solver."""
-    from shared_rules.solver import Solver
+    from shared_rules.moonstar.solver import Solver
 
     solver = Solver(sit, True)  # checked when it was set up
     r = None
@@ -74,7 +74,7 @@ def check_points(sit, points):
     and run only when a result meets a known situation. (The device sheds
     the solver's modules after the event with the rules' other on-demand
     ones.)"""
-    from shared_rules.solver import Solver
+    from shared_rules.moonstar.solver import Solver
 
     solver = Solver(sit, True)  # checked when it was set up
     r = None
@@ -102,7 +102,7 @@ def result(state, event):
     elif "moves" in event:
         if sit is None:
             raise RuleError("this round's situation is unknown, so enter the result as points")
-        from shared_rules.moonstar_plan import plan_score
+        from shared_rules.moonstar.plan import plan_score
 
         # After time ran out the plan may be partial: unmoved moons score nothing.
         points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])

@@ -1,6 +1,6 @@
 # Moonstar: the end of a round (scoring a made or failed bid, challenges,
 # side bets), the sit-out, the next setter and the winner.
-# Split from moonstar.py so each module compiles in MicroPython's small heap.
+# Split from moonstar/__init__.py so each module compiles in MicroPython's small heap.
 """Settling a Moonstar round and starting the next one."""
 
 NO_BID_SCORE = 20

@@ -3,10 +3,10 @@
 # expanded from a recorded seed, or skipped (situation unknown).
 """The Moonstar set-up and Game 12's per-round variant choice."""
 
-from shared_rules import moonstar_board as board
+from shared_rules.moonstar import board
 from shared_rules.errors import RuleError
-from shared_rules.moonstar_first import seed_of
-from shared_rules.moonstar_opts import check_games, config
+from shared_rules.moonstar.first import seed_of
+from shared_rules.moonstar.opts import check_games, config
 from shared_rules.util import Rng
 
 
@@ -48,7 +48,9 @@ def _values(values):
 
 
 def _entered(cfg, event):
-    sit = board.check_situation({
+    from shared_rules.moonstar.check import check_situation
+
+    sit = check_situation({
         "planets": event["planets"], "moons": event["moons"], "dice": event["dice"],
         "scoring": cfg["scoring"], "movement": cfg["movement"],
         "favorite_star": cfg["favorite"]})

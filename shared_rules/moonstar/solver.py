@@ -5,19 +5,19 @@ solve(situation) -> {"best": N, "plan": [{"moon", "die", "to"}...], "favorite": 
 Solver(situation).step(budget) does the same in slices of about `budget`
 units (an assignment row, or a search node) and returns None until done, so
 the device's UI loop stays alive. Bad set-ups raise RuleError (from
-moonstar_board.check_situation); the planets' values and the moves come
+shared_rules.moonstar.check); the planets' values and the moves come
 from moonstar_board.
 
 Planets (here): moons score independently, so the best plan is a
 maximum-weight assignment of moons to dice (a pair's weight is its best
 destination; any die moves any moon, so every assignment is a legal plan),
 solved exactly by the Hungarian method, once per possible Favorite Star.
-Squares and chains: shared_rules.solver_piles (branch and bound), loaded
+Squares and chains: shared_rules.moonstar.piles (branch and bound), loaded
 only when needed; the two halves are separate modules so that each one
 compiles within the board's small heap.
 """
 
-from shared_rules.moonstar_board import STARS, check_situation, destinations, planet_values
+from shared_rules.moonstar.board import STARS, destinations, planet_values
 
 try:
     from micropython import const
@@ -36,7 +36,12 @@ class Solver:
     def __init__(self, situation, checked=False):
         # `checked`: the situation comes from a game state, which checked
         # it when it was set up (the rules' result check solves it so).
-        sit = situation if checked else check_situation(situation)
+        if checked:
+            sit = situation
+        else:
+            from shared_rules.moonstar.check import check_situation
+
+            sit = check_situation(situation)
         self.sit = sit
         self.result = None
         self.units = 0
@@ -49,7 +54,7 @@ class Solver:
             self.favs = [s for s in range(STARS) if values[s]] if sit["favorite_star"] else [None]
             self._assign_start()
         else:
-            from shared_rules.solver_piles import Piles
+            from shared_rules.moonstar.piles import Piles
 
             self.piles = Piles(sit, self.need)
 

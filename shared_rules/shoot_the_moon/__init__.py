@@ -8,8 +8,8 @@ shares everything else with the one before, so a replay does no deep copy
 per event and the states of a Match's undo stack cost little memory.
 """
 
-from shared_rules import stm_tricks as cards
-from shared_rules.stm_tricks import hand_names, hand_of, seat_in
+from shared_rules.shoot_the_moon import tricks as cards
+from shared_rules.shoot_the_moon.tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
 
 TRICKS = 5  # tricks per round = cards per hand

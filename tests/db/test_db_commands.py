@@ -53,7 +53,7 @@ def test_games_table_and_json(dbfile):
 
 
 def test_show_table_json_and_best_scores(dbfile):
-    from shared_rules import solver
+    from shared_rules.moonstar import solver
     out = ok("show", "1", "--db", dbfile)
     assert out.startswith("game 1: Moonstar")
     assert "best" in [l for l in out.splitlines() if l.startswith("round")][0] and "winner:" in out

@@ -51,8 +51,8 @@ def test_covers_every_firmware_and_shared_rules_module_and_the_drivers():
     for p in (ROOT / "firmware").rglob("*.py"):
         rel = p.relative_to(ROOT / "firmware").as_posix()
         assert dests.get(rel) == "firmware/" + rel, rel
-    for p in (ROOT / "shared_rules").glob("*.py"):
-        rel = "shared_rules/" + p.name
+    for p in (ROOT / "shared_rules").rglob("*.py"):
+        rel = p.relative_to(ROOT).as_posix()
         assert dests.get(rel) == rel, rel
     for name in ("adafruit_ssd1306.py", "adafruit_bus_device/__init__.py", "adafruit_bus_device/i2c_device.py",
                  "adafruit_bus_device/spi_device.py", "board.json"):

@@ -21,7 +21,7 @@ class Clock:
 
 
 class Protocol:
-    """Answers `waiting` frames, one per poll() (as firmware/protocol.py
+    """Answers `waiting` frames, one per poll() (as firmware/link/protocol.py
     does), then finds nothing more."""
 
     def __init__(self, waiting):
@@ -77,10 +77,10 @@ def test_an_idle_link_unloads_the_protocol_only_after_the_idle_time():
     a.serial(SERIAL_IDLE_MS - 1)
     assert a.protocol is p and p.polls == 1
     dropped = []
-    real = app_module.drop
-    app_module.drop = dropped.extend
+    real = app_module.loader.drop
+    app_module.loader.drop = dropped.extend
     try:
         a.serial(SERIAL_IDLE_MS)
     finally:
-        app_module.drop = real
-    assert a.protocol is None and dropped == ["protocol", "app_hooks", "shared_rules.wire_read"]
+        app_module.loader.drop = real
+    assert a.protocol is None and dropped == list(app_module.SERIAL_MODULES)

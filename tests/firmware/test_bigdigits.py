@@ -1,7 +1,7 @@
 """Big digits: each digit lights exactly its seven-segment pattern at the
 asked height (>= 24 px for the countdown), inside its advertised width."""
 
-import bigdigits
+from ui import bigdigits
 
 
 class Canvas:

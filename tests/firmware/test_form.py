@@ -1,12 +1,12 @@
-"""Entering an event field by field (firmware/screens/form.py): one field's
+"""Entering an event field by field (firmware/ui/form.py): one field's
 screen is on the stack at a time, BACK asks the field before again with
 the answer given there selected, BACK on the first field cancels, and the
 last answer hands every answer over. Plain test_* functions: they run
 under CPython (pytest) and MicroPython (test_firmware_upy.py)."""
 
 from buttons import BACK, DOWN, OK, PRESS
-from screens.dialogs import NumberPick
-from screens.form import Form, MultiPick
+from ui.dialogs import NumberPick
+from ui.form import Form, MultiPick
 
 
 class App:
@@ -17,6 +17,9 @@ class App:
 
     def push(self, screen):
         self.stack.append(screen)
+
+    def swap(self, screen):
+        self.stack[-1] = screen
 
     def pop(self):
         self.stack.pop()

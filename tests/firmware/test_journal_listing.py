@@ -7,10 +7,10 @@ functions: CPython (pytest) and MicroPython (test_journal_upy.py)."""
 
 import os
 
-import journal
-import journal_rare
-from journal import Journal
-from storage import Store
+from store import journal
+from store import recovery
+from store.journal import Journal
+from store.files import Store
 from shared_rules.wire import encode
 from test_journal_kit import HEADER, Folder, exists, read, write
 
@@ -127,11 +127,11 @@ def test_leftover_tmp_and_new_folders_at_boot():
 def test_synced_ranges_merge_and_read_the_old_list():
     r = []
     for n in (5, 1, 3, 2, 9, 4, 10, 4):
-        journal_rare.add_range(r, n, n)
+        recovery.add_range(r, n, n)
     assert r == [[1, 5], [9, 10]]
-    assert journal_rare.add_range(r, 6, 8) and r == [[1, 10]]
-    assert not journal_rare.add_range(r, 3, 7)
-    assert journal_rare.clean_ranges(["00003-abcd", "00004-abcd", "bad", 7, [9, 9], [5, 2], "00001-x"]) == [
+    assert recovery.add_range(r, 6, 8) and r == [[1, 10]]
+    assert not recovery.add_range(r, 3, 7)
+    assert recovery.clean_ranges(["00003-abcd", "00004-abcd", "bad", 7, [9, 9], [5, 2], "00001-x"]) == [
         [1, 1], [3, 4], [9, 9]]
     with Folder() as root:
         st = Store(root)

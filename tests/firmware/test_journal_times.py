@@ -6,12 +6,14 @@ boots), `hello` reports "boot", "ms" and "clocks". Also the roster push
 refusing a name twice without case. Plain test_* functions: CPython
 (pytest) and MicroPython (test_journal_upy.py)."""
 
-import journal
-from journal import Journal, Uptime
-from journal_rare import count_boot
-from protocol import KEEP_CLOCKS, Protocol
-from storage import BOOT, CLOCKS, ROSTER, Store
-from shared_rules.wire import decode, encode
+from store import journal
+from store.journal import Journal, Uptime
+from store.recovery import count_boot
+from link.protocol import KEEP_CLOCKS, Protocol
+from store.files import Store
+from store.layout import BOOT, CLOCKS, ROSTER
+from shared_rules.wire import encode
+from shared_rules.wire_read import decode
 from test_journal_kit import HEADER, Folder, Ticks, read, write
 
 T = 1767258000  # 2026-01-01 09:00

@@ -1,7 +1,7 @@
 """Runs the storage and journal tests again under the real MicroPython
 unix port, with firmware/ as the import root as on a board, each module in
 its own process and capped heap. Here the modules are compiled from source
-(protocol.py alone takes tens of KB of compiler heap, with 8-byte words);
+(link/protocol.py alone takes tens of KB of compiler heap, with 8-byte words);
 a board loads them as .mpy. A missing micropython is a failure, not a skip."""
 
 import os
@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 # Each heap holds the tests and the compiler, which compiles a module each
 # time it is imported: in test_storage_hostile every read of a small file
-# imports storage_rare.py (loaded for the call, then let go) and the line
+# imports store/repair.py (loaded for the call, then let go) and the line
 # reader (shared_rules/wire_read.py) from source, mid-test.
 RUNS = [("test_storage_hostile", "128K", 5), ("test_journal_listing", "160K", 8), ("test_journal_times", "160K", 6)]
 

@@ -1,4 +1,4 @@
-"""The Moonstar "best possible" screen (firmware/screens/ms_best.py): the
+"""The Moonstar "best possible" screen (firmware/ui/moonstar/best.py): the
 solver runs in slices from the main loop (a unit cap and a time budget per
 pass), "..." shows until the answer is ready, the answer is the solver's,
 and the solver's modules are unloaded afterwards. Plain test_* functions:
@@ -24,12 +24,12 @@ def solve(sit):
     these from source here, within a 64 KB heap)."""
     import gc
 
-    from app import drop
-    from shared_rules.solver import solve as run
+    from loader import drop
+    from shared_rules.moonstar.solver import solve as run
 
     best = run(sit)["best"]
     run = None
-    drop(("shared_rules.solver", "shared_rules.solver_piles"))
+    drop(("shared_rules.moonstar.solver", "shared_rules.moonstar.piles"))
     gc.collect()
     return best
 
@@ -89,7 +89,7 @@ def _screen(sit, points=20, clock=None):
     import gc
 
     gc.collect()
-    from screens.ms_best import BestPossible
+    from ui.moonstar.best import BestPossible
 
     app = App(clock or Clock())
     last = {"setter": 0, "bidder": 1, "bid": 20, "points": points, "made": points >= 20, "sit": sit}
@@ -113,7 +113,7 @@ def _run(scr, limit=10000):
 
 
 def test_hard_situation_takes_several_passes_showing_dots():
-    from screens import ms_solve as ms_best
+    from ui.moonstar import solve as ms_best
 
     app, scr = _screen(HARD)
     line, d = _best_line(scr)
@@ -121,7 +121,7 @@ def test_hard_situation_takes_several_passes_showing_dots():
     assert d.line_text(1) == "R3 result"
     assert d.line_text(32) == "points: 20"
     scr.update(0)  # loads the solver and builds its tables
-    assert "shared_rules.solver" in sys.modules
+    assert "shared_rules.moonstar.solver" in sys.modules
     dots = 0
     passes = 1
     while not scr.update(passes * 20):
@@ -131,7 +131,7 @@ def test_hard_situation_takes_several_passes_showing_dots():
         if _best_line(scr)[0] == "best possible ...":
             dots += 1
         assert passes < 10000
-    assert "shared_rules.solver" not in sys.modules and "shared_rules.solver_piles" not in sys.modules
+    assert "shared_rules.moonstar.solver" not in sys.modules and "shared_rules.moonstar.piles" not in sys.modules
     assert scr.solver is None
     assert not scr.update(99999)  # nothing more to do, nothing to redraw
     assert passes > 3 and dots == passes - 1, (passes, dots)
@@ -145,7 +145,7 @@ def test_hard_situation_takes_several_passes_showing_dots():
 
 
 def test_time_budget_cuts_a_pass_short():
-    from screens import ms_solve as ms_best
+    from ui.moonstar import solve as ms_best
 
     # every clock reading moves the clock a whole budget on: one unit per pass
     app, scr = _screen(HARD, clock=Clock(ms_best.SOLVE_MS))
@@ -176,14 +176,14 @@ def test_leaving_early_unloads_the_solver_and_the_screen():
     app, scr = _screen(HARD)
     scr.update(0)
     scr.update(20)
-    assert scr.best is None and "shared_rules.solver" in sys.modules
+    assert scr.best is None and "shared_rules.moonstar.solver" in sys.modules
     scr.button(OK, PRESS, 1)
     assert app.popped == 1 and app.stack == ["game"]
-    assert "shared_rules.solver" not in sys.modules and "screens.ms_best" not in sys.modules
+    assert "shared_rules.moonstar.solver" not in sys.modules  # the screen's own code goes with App.pop
 
 
 def test_three_digit_best_fits_the_line():
-    from screens.ms_best import BestPossible
+    from ui.moonstar.best import BestPossible
 
     app = App(Clock())
     scr = BestPossible(app, 1, {"bidder": 0, "bid": 90, "points": 100, "made": True, "sit": HARD},

@@ -1,4 +1,4 @@
-"""The game in progress (firmware/screens/session.py): an event is checked,
+"""The game in progress (firmware/session.py): an event is checked,
 journaled, applied, and the rules' on-demand modules are unloaded again
 afterwards, while the game's resident rules stay. Plain test_* functions:
 they run under CPython (pytest) and MicroPython (test_firmware_upy.py).
@@ -8,14 +8,14 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
-from app_game import rules_resident
-from modules import drop
-from screens.session import Session
+from session import rules_resident
+from loader import drop
+from session import Session
 from shared_rules.match import Match
 
-ON_DEMAND = ("shared_rules.moonstar_first", "shared_rules.moonstar_setup", "shared_rules.moonstar_bid",
-             "shared_rules.moonstar_legal", "shared_rules.moonstar_board",
-             "shared_rules.moonstar_opts")  # the variants' tables: new() loads them, the game does not keep them
+ON_DEMAND = ("shared_rules.moonstar.first", "shared_rules.moonstar.setup", "shared_rules.moonstar.bid",
+             "shared_rules.moonstar.allowed", "shared_rules.moonstar.board",
+             "shared_rules.moonstar.opts")  # the variants' tables: new() loads them, the game does not keep them
 
 
 class Journal:
@@ -99,7 +99,7 @@ def _session(app):
     """A fresh 3-player Moonstar session, made as the app makes one: with
     only the game's resident rules loaded (an earlier test may have loaded
     more)."""
-    drop(ON_DEMAND + ("shared_rules.solver", "shared_rules.solver_piles"))
+    drop(ON_DEMAND + ("shared_rules.moonstar.solver", "shared_rules.moonstar.piles"))
     resident = rules_resident("moonstar")
     match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1})
     return Session(app, "g1", match, resident)

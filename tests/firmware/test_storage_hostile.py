@@ -7,8 +7,9 @@ each case leaves a warning for the screen. Plain test_* functions: CPython
 
 import os
 
-import storage
-from storage import SMALL_MAX, Store
+from store import layout as storage
+from store.files import Store
+from store.layout import SMALL_MAX
 from shared_rules.wire import encode
 from test_journal_kit import Folder, exists, is_dir, read, write
 

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from host.cli import main
-from shared_rules.moonstar_plan import plan_score
-from shared_rules.solver import solve
+from shared_rules.moonstar.plan import plan_score
+from shared_rules.moonstar.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

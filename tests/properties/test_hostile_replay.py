@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared_rules import RuleError
-from shared_rules import solver as solver_mod
+from shared_rules.moonstar import solver as solver_mod
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
 from shared_rules.match import Match

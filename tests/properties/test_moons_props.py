@@ -64,7 +64,7 @@ def draw_event(draw, state):
             c = [draw(st.sampled_from(PLANETS)), draw(st.integers(1, 15))]
             if c not in cards:
                 cards.append(c)
-        from shared_rules.moons_tricks import resolve
+        from shared_rules.moons.tricks import resolve
         lead = state["leader"]
         win = (lead + resolve([[PLANETS.index(c[0]), c[1]] for c in cards])[0]) % n
         return {"type": "trick", "cards": cards, "take": maybe(draw, spec["take"][win])}

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from shared_rules import moonstar as M
 from shared_rules.errors import RuleError
 from shared_rules.match import Match
-from shared_rules.moonstar_board import destinations
-from shared_rules.solver import solve
+from shared_rules.moonstar.board import destinations
+from shared_rules.moonstar.solver import solve
 from shared_rules.util import clone
 
 GAMES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, [3, 6, 10], [4, 9, 11], [7, 9, 10]]

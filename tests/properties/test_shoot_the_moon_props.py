@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from _game_checks import apply_never_changes_its_input, junk_changes_nothing
 from shared_rules import get_game
 from shared_rules.match import Match
-from shared_rules.stm_tricks import full_deck
+from shared_rules.shoot_the_moon.tricks import full_deck
 from shared_rules.util import clone
 
 G = get_game("shoot-the-moon")

@@ -12,8 +12,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared_rules.moonstar_plan import plan_landings, plan_score
-from shared_rules.solver import Solver, solve
+from shared_rules.moonstar.plan import plan_landings, plan_score
+from shared_rules.moonstar.solver import Solver, solve
 from shared_rules.util import Rng
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))

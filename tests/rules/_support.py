@@ -47,21 +47,29 @@ class FakeClock:
         self.now = ticks_add(self.now, ms)
 
 
-def drop_games():
-    """Under MicroPython, unload the game modules a test loaded, so that a
-    test going through all four games fits the 64K heap (the device holds
-    one game at a time too). Nothing to do on CPython."""
+def unload(keep=("shared_rules.errors", "shared_rules.util")):
+    """Under MicroPython, unload every shared_rules module but `keep`, each
+    unlinked from its package, as the device lets code go (firmware
+    loader.py), so that a test fits the 64K heap the way the board does.
+    Nothing to do on CPython."""
     import sys
 
     if sys.implementation.name != "micropython":
         return
     import gc
 
-    import shared_rules as pkg
-
-    for k in [k for k in sys.modules if k.startswith("shared_rules.")]:
-        if k not in ("shared_rules.errors", "shared_rules.util"):
-            del sys.modules[k]
-            if hasattr(pkg, k[13:]):
-                delattr(pkg, k[13:])
+    mods = sys.modules
+    for k in [k for k in mods if k.startswith("shared_rules.") and k not in keep]:
+        del mods[k]
+        i = k.rfind(".")
+        parent = mods.get(k[:i])
+        if parent is not None and hasattr(parent, k[i + 1:]):
+            delattr(parent, k[i + 1:])
     gc.collect()
+
+
+def drop_games():
+    """Under MicroPython, unload the game modules a test loaded, so that a
+    test going through all four games fits the 64K heap (the device holds
+    one game at a time too). Nothing to do on CPython."""
+    unload()

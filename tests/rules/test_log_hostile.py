@@ -5,7 +5,8 @@ agree (tests/test_wire_agreement.py compares them line by line)."""
 from _support import data_path, raises
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
-from shared_rules.wire import LineError, decode
+from shared_rules.wire import LineError
+from shared_rules.wire_read import decode
 from shared_rules.wire_read import MAX_LISTS
 
 

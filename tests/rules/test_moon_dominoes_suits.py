@@ -1,7 +1,7 @@
-"""Moon dominoes: suits and the trick resolver (shared_rules.domino_tricks),
+"""Moon dominoes: suits and the trick resolver (shared_rules.moon_dominoes.tricks),
 with the published examples."""
 
-from shared_rules import domino_tricks as dt
+from shared_rules.moon_dominoes import tricks as dt
 
 
 def test_twos_rank_double_then_by_other_end():

@@ -1,8 +1,8 @@
 """Moon dominoes: the tile set, tile notation, trump choices and the
-special trumps (shared_rules.domino_tricks)."""
+special trumps (shared_rules.moon_dominoes.tricks)."""
 
 from _support import raises
-from shared_rules import domino_tricks as dt
+from shared_rules.moon_dominoes import tricks as dt
 
 
 def test_set_is_double_six_without_0_1_to_0_6_keeping_0_0():

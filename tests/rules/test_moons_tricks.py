@@ -3,7 +3,7 @@ the single lowest off-suit card's token, ties for lowest."""
 
 from _support import raises
 from _moons_kit import G, J, N, S, U, tableaux
-from shared_rules.moons_tricks import resolve
+from shared_rules.moons.tricks import resolve
 
 
 def ready(n=3, sets=None):

@@ -6,6 +6,7 @@ import sys
 from shared_rules import moonstar as _M
 from shared_rules.errors import RuleError
 from shared_rules.util import clone
+from _support import unload
 
 # Under MicroPython, M sheds the rules' on-demand modules (the phase
 # handlers, legal(), the board, the solver) after every event, as the
@@ -15,17 +16,7 @@ _KEEP = ("shared_rules.moonstar", "shared_rules.util", "shared_rules.errors")
 
 
 def shed():
-    if sys.implementation.name != "micropython":
-        return
-    import gc
-
-    import shared_rules as pkg
-
-    for k in [k for k in sys.modules if k.startswith("shared_rules.") and k not in _KEEP]:
-        del sys.modules[k]
-        if hasattr(pkg, k[13:]):
-            delattr(pkg, k[13:])
-    gc.collect()
+    unload(_KEEP)
 
 
 class _Shedding:

@@ -1,5 +1,5 @@
-import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
-import shared_rules.moonstar_legal  # noqa: F401
+import shared_rules.moonstar.board  # noqa: F401  (first: the biggest compile, see the kit)
+import shared_rules.moonstar.allowed  # noqa: F401
 from test_moonstar__kit import SIT, UP, M, bid, run, start
 
 

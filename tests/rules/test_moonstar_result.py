@@ -1,4 +1,4 @@
-import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
+import shared_rules.moonstar.board  # noqa: F401  (first: the biggest compile, see the kit)
 from test_moonstar__kit import SIT, TO, UP, M, bid, plan, refused, run, start
 
 
@@ -47,7 +47,7 @@ def _points_check(scoring, planets=(), favorite=False):
     import gc
 
     from shared_rules.errors import RuleError
-    from shared_rules.moonstar_result import best_of, check_points
+    from shared_rules.moonstar.result import best_of, check_points
 
     sit = {"stars": 12, "planets": [list(p) for p in planets], "moons": [6, 10, 3, 8, 1, 3, 3],
            "dice": [1, 4, 5, 4, 1, 2, 3], "scoring": scoring, "movement": "standard", "favorite_star": favorite}

@@ -1,9 +1,9 @@
-import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
+import shared_rules.moonstar.board  # noqa: F401  (first: the biggest compile, see the kit)
 from test_moonstar__kit import M, fixed_round, start
 
 
 def test_seeded_setup_obeys_the_rules_and_the_counts():
-    from shared_rules.moonstar_board import check_situation
+    from shared_rules.moonstar.check import check_situation
 
     for opts in ({}, {"game": 3, "moons": 15, "dice": 7}, {"game": 4, "moons": 7, "dice": 11},
                  {"game": 5, "planets": [1, 2, 3, 4, 5, 6]}, {"game": 7}):

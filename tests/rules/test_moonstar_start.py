@@ -1,4 +1,4 @@
-import shared_rules.moonstar_board  # noqa: F401  (first: the biggest compile, see the kit)
+import shared_rules.moonstar.board  # noqa: F401  (first: the biggest compile, see the kit)
 from test_moonstar__kit import NAMES, SIT, UP, M, bid, pts, run, start
 
 

@@ -2,7 +2,7 @@
 (RULINGS.md "Trick winner")."""
 
 from _support import raises
-from shared_rules.stm_tricks import full_deck, legal_plays, parse, trick_winner
+from shared_rules.shoot_the_moon.tricks import full_deck, legal_plays, parse, trick_winner
 
 
 def test_notation_reads_every_card_and_only_those():

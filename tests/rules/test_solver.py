@@ -1,8 +1,8 @@
-"""Hand-made cases for the Moonstar solver (shared_rules.solver), each small
+"""Hand-made cases for the Moonstar solver (shared_rules.moonstar.solver), each small
 enough to check on paper. Runs under pytest and MicroPython."""
 
-from shared_rules.solver import Solver, solve
-from shared_rules.moonstar_plan import plan_score
+from shared_rules.moonstar.solver import Solver, solve
+from shared_rules.moonstar.plan import plan_score
 from shared_rules import RuleError
 from _support import raises
 

@@ -16,8 +16,9 @@ does not matter to the other scorings).
 It runs under MicroPython too, so the dual-interpreter tests can use it.
 """
 
-from shared_rules.moonstar_board import STARS, check_situation, destinations, planet_values
-from shared_rules.moonstar_plan import score_landings
+from shared_rules.moonstar.board import STARS, destinations, planet_values
+from shared_rules.moonstar.check import check_situation
+from shared_rules.moonstar.plan import score_landings
 
 
 def brute(situation):

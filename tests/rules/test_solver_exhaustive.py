@@ -7,13 +7,13 @@ and MicroPython; the CPython-only properties go further (5 x 5, hypothesis).
 
 import gc
 
-from shared_rules.solver import solve
+from shared_rules.moonstar.solver import solve
 
 gc.collect()  # from source, the heap is small under MicroPython: free the compiler's garbage first
-import shared_rules.solver_piles  # noqa: E402,F401  (the squares/chains half, loaded by solve anyway)
+import shared_rules.moonstar.piles  # noqa: E402,F401  (the squares/chains half, loaded by solve anyway)
 
 gc.collect()
-from shared_rules.moonstar_plan import plan_score  # noqa: E402
+from shared_rules.moonstar.plan import plan_score  # noqa: E402
 from shared_rules.util import Rng  # noqa: E402
 from test_solver_brute import brute, random_situation  # noqa: E402
 

@@ -1,14 +1,14 @@
 """Hand-made squares and chains cases for the Moonstar solver (the
-shared_rules.solver_piles half), each small enough to check on paper.
+shared_rules.moonstar.piles half), each small enough to check on paper.
 Runs under pytest and MicroPython."""
 
 import gc
 
-from shared_rules.solver import Solver, solve
+from shared_rules.moonstar.solver import Solver, solve
 
 gc.collect()  # the heap is small under MicroPython: free the compiler's garbage first
-import shared_rules.solver_piles  # noqa: E402,F401  (the squares/chains half, loaded by solve anyway)
-from shared_rules.moonstar_plan import plan_score
+import shared_rules.moonstar.piles  # noqa: E402,F401  (the squares/chains half, loaded by solve anyway)
+from shared_rules.moonstar.plan import plan_score
 
 
 def sit(moons, dice, scoring="squares", movement="standard"):

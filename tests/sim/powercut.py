@@ -169,7 +169,7 @@ def check_screen(b, match, kill_at, snap_before, flash):
     """The resumed device shows the replayed game, a timed phase paused
     with the time it had."""
     from simtools import screen
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     text = screen(b)
     if text.startswith("Warning"):

@@ -97,7 +97,7 @@ def journal_events(flash):
     """Every event line of the newest game file under flash/data/games."""
     games = sorted((Path(flash) / "data" / "games").glob("*.jsonl"))
     assert games, "no game journal on flash"
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     lines = games[-1].read_bytes().splitlines()
     return [decode(l) for l in lines[1:] if l.strip()]

@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 import simtools as st
-from shared_rules.moonstar_plan import plan_score
-from shared_rules.solver import solve
+from shared_rules.moonstar.plan import plan_score
+from shared_rules.moonstar.solver import solve
 
 FIRMWARE = str(Path(__file__).resolve().parents[2] / "firmware")
 if FIRMWARE not in sys.path:
     sys.path.append(FIRMWARE)
 
-from screens import ms_ring  # noqa: E402  (the drawing's geometry, to find the stars on the panel)
+from ui.moonstar import ring as ms_ring  # noqa: E402  (the drawing's geometry, to find the stars on the panel)
 
 TIE_SEED = 32  # this board's first two rolls for two players: a 12-12 tie, then P2 wins 12-9
 

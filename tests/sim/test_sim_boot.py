@@ -126,7 +126,7 @@ def test_ctrl_c_saves_the_timer_and_stops(tmp_path):
     code = b.stop()
     assert "app stopped" in b.serial_text()
     assert "REPL" in st.screen(b)
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     snap = decode((tmp_path / "flash" / "data" / "timer.json").read_bytes())["v"]
     assert 50000 <= snap["left_ms"] < 60000

@@ -11,7 +11,8 @@ from pathlib import Path
 import simtools as st
 from host.sim.board_link import deploy, SimBoard
 from shared_rules.match import Match
-from shared_rules.wire import decode, encode
+from shared_rules.wire import encode
+from shared_rules.wire_read import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "firmware") not in sys.path:
@@ -21,8 +22,8 @@ if str(ROOT / "firmware") not in sys.path:
 def make_flash(tmp_path, closed=3, in_progress=True):
     """A deployed flash folder whose data holds `closed` finished games and
     one in progress, written by the firmware's own Journal (CPython)."""
-    from journal import Journal
-    from storage import Store
+    from store.journal import Journal
+    from store.files import Store
 
     flash = tmp_path / "flash"
     deploy(flash)
@@ -161,7 +162,7 @@ def test_a_huge_valid_roster(tmp_path):
 
 def test_a_roster_file_with_a_name_twice(tmp_path):
     flash, j, ids = make_flash(tmp_path)
-    from storage import Store
+    from store.files import Store
 
     Store(str(flash / "data")).write_json("roster.json", ["Ann", "Bob", "ANN"])
     b = boot(flash)

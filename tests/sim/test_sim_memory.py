@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import simtools as st
-from shared_rules.wire import decode, encode
+from shared_rules.wire import encode
+from shared_rules.wire_read import decode
 
 _WASM = str(Path(__file__).resolve().parents[1] / "wasm")
 if _WASM not in sys.path:
@@ -169,19 +170,19 @@ def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_scre
     try:
         st.start_two_player_moonstar(b, "1 Basic", "P1")
         assert "Set-up" in st.screen(b), st.screen(b)
-        assert "shared_rules.moonstar_opts" not in loaded_sets(b)[-1]
+        assert "shared_rules.moonstar.opts" not in loaded_sets(b)[-1]
         play_a_round_to_its_result(b)
         assert re.search(r"best possible:? *\d+$", st.screen(b), re.M), st.screen(b)
-        solving = [m for m in loaded_sets(b) if "shared_rules.solver" in m]
+        solving = [m for m in loaded_sets(b) if "shared_rules.moonstar.solver" in m]
         assert solving, loaded_sets(b)[-1]
         for mods in solving:
-            assert "shared_rules.moonstar_opts" not in mods and "shared_rules.moonstar_check" not in mods, mods
-        covered = ("screens.g_moonstar", "screens.ms_act", "screens.form", "screens.gcommon")
+            assert "shared_rules.moonstar.opts" not in mods and "shared_rules.moonstar.check" not in mods, mods
+        covered = ("ui.moonstar.game", "ui.moonstar.actions", "ui.form", "ui.gcommon")
         assert [m for m in solving if not [name for name in covered if name in m]], solving
-        assert "screens.g_moonstar" not in loaded_sets(b)[-1]  # the result screen covers the game screen
+        assert "ui.moonstar.game" not in loaded_sets(b)[-1]  # the result screen covers the game screen
         b.press("ok")  # the result screen closes: the next round's set-up, drawn by the game screen's code
         assert "Set-up" in st.screen(b), st.screen(b)
-        assert "screens.g_moonstar" in loaded_sets(b)[-1]
+        assert "ui.moonstar.game" in loaded_sets(b)[-1]
         st.no_faults(b)
     finally:
         b.kill()

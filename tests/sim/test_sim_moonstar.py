@@ -6,7 +6,7 @@ passes 200. The journal on flash must replay to what the screen showed."""
 import re
 
 import simtools as st
-from shared_rules.solver import solve
+from shared_rules.moonstar.solver import solve
 
 
 def check_best_possible(b, flash):
@@ -108,7 +108,7 @@ def test_moonstar_full_game(tmp_path):
 
 def test_best_possible_after_a_squares_round(tmp_path):
     """Game 7 (squared piles) takes the solver's branch and bound
-    (shared_rules/solver_piles.py), loaded beside the game within the
+    (shared_rules/moonstar/piles.py), loaded beside the game within the
     tests' heap; the screen's number is the PC's."""
     b = st.new_board(tmp_path, seed=3)
     try:

@@ -14,7 +14,8 @@ import serial
 
 from host.sim.board_link import deploy
 from host.sim.run import Live
-from shared_rules.wire import decode, encode
+from shared_rules.wire import encode
+from shared_rules.wire_read import decode
 
 BURST = 2000
 DEADLINE_S = 300  # a hang's limit, not a speed bound

@@ -5,7 +5,8 @@ events/s. Under the virtual clock a pass's time budget never runs out, so
 the count of replies after one pass shows it exactly."""
 
 import simtools as st
-from shared_rules.wire import decode, encode
+from shared_rules.wire import encode
+from shared_rules.wire_read import decode
 
 
 def replies(b):

@@ -16,7 +16,7 @@ import presses  # noqa: E402
 
 def timer_left(flash):
     """The minute's time left as the board saved it (data/timer.json)."""
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     return decode((Path(flash) / "data" / "timer.json").read_bytes(), need_crc=True)["v"]["left_ms"]
 
@@ -151,7 +151,7 @@ def test_rematch_and_back_from_standings_after_the_game(tmp_path):
         b.press("ok")
         games = sorted((flash / "data" / "games").glob("*.jsonl"))
         assert len(games) == len(old) + 1
-        from shared_rules.wire import decode
+        from shared_rules.wire_read import decode
 
         header = decode(games[-1].read_bytes().splitlines()[0])
         assert header["game"] == "shoot-the-moon" and header["players"] == ["P2", "P3", "P1"]
@@ -214,7 +214,7 @@ def test_seat_picker_never_offers_a_seated_name(tmp_path):
 
 def test_name_pool_is_blind_to_case():
     sys.path.append(str(Path(__file__).resolve().parents[2] / "firmware"))
-    from screens.newgame import free_names, name_pool
+    from ui.menus.newgame import free_names, name_pool
 
     pool = name_pool(["Ann", "p1", "ANN"], 3)
     assert pool == ["Ann", "p1", "P2"]
@@ -249,7 +249,7 @@ def test_starting_from_paper(tmp_path):
             scr = st.screen(b)
             assert "%s: score?" % who in scr and "from paper" in scr, scr
             st.set_number(b, score, 0)
-        from shared_rules.wire import decode
+        from shared_rules.wire_read import decode
 
         games = sorted((flash / "data" / "games").glob("*.jsonl"))
         header = decode(games[-1].read_bytes().splitlines()[0])
@@ -498,7 +498,7 @@ def test_a_setting_is_picked_under_the_name_the_menu_gives_it(tmp_path):
     """Settings: each number's picker is titled as the menu names it (not
     by its key in settings.json), and the value picked is the menu's and
     the saved one."""
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     b = st.new_board(tmp_path)
     try:

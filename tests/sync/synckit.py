@@ -30,7 +30,8 @@ for p in (ROOT, os.path.join(ROOT, "firmware")):
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tests/, for gamegen
 from gamegen import random_moonstar  # noqa: E402
-from shared_rules.wire import LineError, decode, encode  # noqa: E402
+from shared_rules.wire import LineError, encode  # noqa: E402
+from shared_rules.wire_read import decode
 
 T0 = 1767258000  # 2026-01-01 09:00 UTC
 BOOT_WAIT = 120.0  # seconds a device may take to start on a loaded machine (a bound, not a speed)
@@ -57,7 +58,7 @@ def make_device(folder, games=4, open_game=True, seed=0, max_events=400):
     """A device data folder written by the firmware's own Journal (under
     CPython: the bytes are the same as the board writes). Returns the
     Journal and the list of (game id, header, events) written."""
-    from journal import Journal
+    from store.journal import Journal
 
     j = Journal(fast_store(folder))
     made = []
@@ -77,7 +78,7 @@ def fast_store(folder):
     """The firmware's Store for making test data under CPython, without the
     system-wide os.sync() after each write (CPython has it, MicroPython's
     unix port does not; the bytes written are the same)."""
-    from storage import Store
+    from store.files import Store
 
     class FastStore(Store):
         def sync(self):

@@ -16,7 +16,8 @@ import serial
 
 import synckit
 from host.serial_link import DeviceError, Link, decode_chunk
-from shared_rules.wire import crc32, decode, encode
+from shared_rules.wire import crc32, encode
+from shared_rules.wire_read import decode
 
 MAX = 255  # longest PC->device frame the device takes, LF included
 
@@ -117,7 +118,7 @@ def test_commands_over_a_real_pty(device):
 def test_chunk_encoding_keeps_damaged_lines_byte_exact():
     """A damaged line kept on flash travels raw, so the PC gets exactly
     the bytes the device holds (and quarantines the game by line)."""
-    from protocol import encode_chunk
+    from link.protocol import encode_chunk
 
     good = encode({"type": "bid", "player": 1, "amount": 30})
     bad = good[:5] + b"X" + good[6:]          # CRC no longer matches
@@ -457,7 +458,7 @@ def test_interrupted_tail_repair_and_atomic_files_recover(tmp_path):
     with open(p + ".tmp", "wb") as f:
         f.write(data[:30])
     # settings.json: a complete old file and a partial new tmp.
-    from storage import Store
+    from store.files import Store
     st = Store(base)
     st.write_json("settings.json", {"contrast": 9})
     with open(st.path("settings.json.tmp"), "wb") as f:
@@ -532,8 +533,8 @@ def _many_games(folder, n):
     """n finished games on a device folder (the first half synced), written
     straight as the journal lays them out: the firmware's Journal would
     take minutes for 2,000 games with its atomic index writes."""
-    from journal import INDEX
-    from storage import Store
+    from store.layout import INDEX
+    from store.files import Store
 
     os.makedirs(os.path.join(folder, "games"))
     ids = []

@@ -15,7 +15,7 @@ import synckit
 from host.db import Database
 from host.serial_link import KNOWN_IDS, Link, LinkError, choose_port, find_ports
 from host.sync import sync
-from shared_rules.wire import decode
+from shared_rules.wire_read import decode
 
 NOW = 1767258000.0  # the PC clock pushed to the device (fixed: repeatable)
 # The reply timeout of a sync over a sound link: no reply is ever lost
@@ -173,8 +173,8 @@ def test_faults_cuts_and_reboots_end_in_the_clean_database(pristine, clean, tmp_
 
 def test_tampered_game_is_quarantined_and_nothing_else_changes(pristine, tmp_path):
     folder, made = pristine
-    from journal import Journal
-    from storage import Store
+    from store.journal import Journal
+    from store.files import Store
 
     # Two devices alike but for one extra finished game whose result the
     # rules do not allow (its line CRC is sound: tampered, not damaged).
@@ -226,8 +226,8 @@ def test_damaged_line_on_flash_goes_to_quarantine_and_continuation_is_stored(tmp
     import subprocess
     out = subprocess.run([synckit.micropython(), synckit.HARNESS, "resume", folder], capture_output=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    from journal import Journal as J
-    from storage import Store
+    from store.journal import Journal as J
+    from store.files import Store
     j2 = J(Store(folder))
     cont = j2.current()
     assert cont != gid

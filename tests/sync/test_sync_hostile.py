@@ -117,7 +117,7 @@ def test_listing_that_stalls_after_games_were_stored_loses_nothing(pristine, tmp
     db_path = tmp_path / "m.db"
     assert clean_sync(folder, db_path, capsys)[0] == 0
     before = synckit.db_state(str(db_path))
-    from journal import Journal
+    from store.journal import Journal
 
     j = Journal(synckit.fast_store(folder))
     header, events = synckit.moonstar_game(["Ivy", "Jo"], 99, max_events=20)
@@ -368,7 +368,7 @@ def test_roster_with_a_repeated_name_is_refused_before_anything_is_sent(pristine
 def test_game_in_progress_is_stored_as_it_stands_and_completed_by_a_later_sync(tmp_path, capsys):
     folder = str(tmp_path / "data")
     header, events = synckit.moonstar_game(["Ann", "Bob"], 11, max_events=400, finish=True)
-    from journal import Journal
+    from store.journal import Journal
 
     j = Journal(synckit.fast_store(folder))
     gid = j.new_game(header)

@@ -37,11 +37,15 @@ _setup_path()
 
 import json  # noqa: E402
 
-from journal import Journal, JournalError, Uptime  # noqa: E402
-from journal_rare import count_boot  # noqa: E402
-from protocol import Protocol  # noqa: E402
-from shared_rules.wire import decode, encode  # noqa: E402
-from storage import SETTINGS, Store  # noqa: E402
+from store.journal import Journal, Uptime
+
+from store.layout import JournalError  # noqa: E402
+from store.recovery import count_boot  # noqa: E402
+from link.protocol import Protocol  # noqa: E402
+from shared_rules.wire import encode  # noqa: E402
+from shared_rules.wire_read import decode
+from store.files import Store
+from store.layout import SETTINGS  # noqa: E402
 
 
 class Hooks:

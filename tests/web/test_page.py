@@ -28,7 +28,7 @@ def flash_file(page, rel):
 
 def current_journal(page, tmp_path):
     """The game in progress's journal, copied out of the page's flash."""
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     cur = decode(flash_file(page, "data/index.json"))["v"]["cur"]
     path = tmp_path / (cur + ".jsonl")
@@ -101,7 +101,7 @@ def test_moonstar_round_with_reload_mid_round(page, tmp_path, browser):
     bid, a reload in the bidding minute (resumed at the bid, timer
     paused), time up, points, and the best possible the PC's solver finds
     for the situation the journal recorded."""
-    from shared_rules.solver import solve
+    from shared_rules.moonstar.solver import solve
 
     page.choose("New game")
     page.choose("Moonstar")
@@ -139,7 +139,7 @@ def test_moonstar_round_with_reload_mid_round(page, tmp_path, browser):
     page.press("ok")
     page.wait_text("> OK:bid")
     journal = current_journal(page, tmp_path)
-    from shared_rules.wire import decode
+    from shared_rules.wire_read import decode
 
     last = decode(journal.read_bytes().splitlines()[-1])
     assert (last["type"], last["player"]) == ("bid", 0) and 35 <= last["amount"] <= 69, last

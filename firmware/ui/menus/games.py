@@ -2,8 +2,8 @@
 deleted; an unsynced one only after a second, explicit question: the
 device never throws away a game a PC has not stored."""
 
-from screens.base import Menu
-from screens.dialogs import Ask
+from ui.base import Menu
+from ui.dialogs import Ask
 
 
 def games_menu(app):

@@ -2,7 +2,7 @@
 reached on paper), standings, a plain sand timer, settings, the games kept
 on flash, and the roster."""
 
-from screens.base import Menu
+from ui.base import Menu
 
 
 class Home(Menu):
@@ -40,30 +40,30 @@ class Home(Menu):
         if what == "resume":
             app.open_game()
         elif what == "new":
-            from screens.newgame import start
+            from ui.menus.newgame import start
 
             start(app)
         elif what == "paper":
-            from screens.newgame import start
+            from ui.menus.newgame import start
 
             start(app, True)
         elif what == "standings":
-            from screens.standings import Standings
+            from ui.standings import Standings
 
             app.push(Standings(app))
         elif what == "timer":
-            from screens.timer import TimerScreen
+            from ui.menus.timer import TimerScreen
 
             app.push(TimerScreen(app))
         elif what == "settings":
-            from screens.settings import settings_menu
+            from ui.menus.settings import settings_menu
 
             settings_menu(app)
         elif what == "games":
-            from screens.games import games_menu
+            from ui.menus.games import games_menu
 
             games_menu(app)
         elif what == "roster":
-            from screens.dialogs import Notice
+            from ui.dialogs import Notice
 
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))

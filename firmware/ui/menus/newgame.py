@@ -8,10 +8,10 @@ Home) starts a game from the scores (or chips) already reached on paper: after
 the seats it asks each player's, passed to the rules as the header option
 "start", which the rules check."""
 
-from screens import GAMES, ui_module
-from screens.base import Menu
-from screens.dialogs import NumberPick
-from screens.form import Form
+from ui import GAMES, ui_module
+from ui.base import Menu
+from ui.dialogs import NumberPick
+from ui.form import Form
 
 def name_pool(roster, n):
     """The roster without repeats (case-blind), topped up with P1, P2, ...

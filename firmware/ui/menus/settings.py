@@ -1,8 +1,8 @@
 """Settings: timer lengths for new games, sound, contrast and how long the
 screen stays on with no button pressed. Saved atomically at once."""
 
-from screens.base import Menu
-from screens.dialogs import NumberPick
+from ui.base import Menu
+from ui.dialogs import NumberPick
 
 
 # Each number setting's name, as the menu shows it and its picker's title
@@ -24,7 +24,7 @@ def _items(app):
 
 
 def settings_menu(app):
-    from device_settings import SETTING_RANGES
+    from config import SETTING_RANGES
 
     def changed(key, value):
         app.conf[key] = value

@@ -1,7 +1,7 @@
 """A plain one-minute sand timer, for any game: OK starts/pauses, UP/DOWN
 add or take 10 s, a long OK restarts it. Beeps like the game timers."""
 
-from screens.base import Screen, title_bar
+from ui.base import Screen, title_bar
 from shared_rules.timer import SandTimer
 
 
@@ -45,7 +45,7 @@ class TimerScreen(Screen):
         return False
 
     def draw(self, d):
-        import bigdigits
+        from ui import bigdigits
 
         title_bar(d, "Sand timer")
         t = self.timer

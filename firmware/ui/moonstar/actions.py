@@ -1,7 +1,7 @@
 """Moonstar's actions on the device, as the game screen's action menu
 offers them (screens/g_moonstar.ACTIONS): the setter roll, the set-up, a
 bid, the start of play and the result; the rarer moments are in
-screens/ms_more.py. Loaded when an action is chosen and unloaded when the
+ui/moonstar/more.py. Loaded when an action is chosen and unloaded when the
 game screen shows again, so the game's resident code stays small.
 
 Defaults sit on the likely answer, so that OK alone often does: the bidder
@@ -10,10 +10,8 @@ the amount one raise above the standing bid: the raise the table made last
 this round (tables keep a rhythm), else BID_RAISE; the first bid at the
 lowest."""
 
-from screens import g_moonstar as g
-from screens.form import Form, seats
-from screens.g_moonstar import show_situation
-from screens.gcommon import event
+from ui.form import Form, seats
+from ui.gcommon import event
 
 BID_RAISE = 5  # the bid entry starts this far above the standing bid, until the table shows its own raise
 
@@ -27,12 +25,19 @@ def rotated(items, first):
     return items
 
 
-def likely_bidder(st):
+def _bidders(s):
+    """The last few bids entered here, as (round, seat, amount), kept with
+    the game's session: only defaults for the next bid's entry, so a stale
+    entry (after an undo) costs a press, never a wrong event."""
+    return s.notes.setdefault("bidders", [])
+
+
+def likely_bidder(s, st):
     """Who probably bids next: the player before the standing bidder (two
     players outbidding each other), else the one after the standing bidder
     or, for the first bid, after the setter."""
     n = len(st["players"])
-    mine = [p for r, p, _ in g.bidders if r == st["round"]]
+    mine = [p for r, p, _ in _bidders(s) if r == st["round"]]
     if st["bidder"] is None:
         return (st["setter"] + 1) % n
     if len(mine) >= 2 and mine[-1] == st["bidder"] and mine[-2] != st["bidder"]:
@@ -40,10 +45,10 @@ def likely_bidder(st):
     return (st["bidder"] + 1) % n
 
 
-def raise_of(st):
+def raise_of(s, st):
     """The last raise entered this round (a bid over the one before it),
     else BID_RAISE."""
-    amounts = [a for r, _, a in g.bidders if r == st["round"]]
+    amounts = [a for r, _, a in _bidders(s) if r == st["round"]]
     if len(amounts) >= 2 and amounts[-1] == st["bid"] and amounts[-1] > amounts[-2]:
         return amounts[-1] - amounts[-2]
     return BID_RAISE
@@ -51,47 +56,40 @@ def raise_of(st):
 
 def bid_done(s, ev):
     if event(s, "bid", ev):
-        del g.bidders[:-3]
-        g.bidders.append((s.state["round"], ev["player"], ev["amount"]))
+        bidders = _bidders(s)
+        del bidders[:-3]
+        bidders.append((s.state["round"], ev["player"], ev["amount"]))
 
 
 def act(s, key):
-    """Do the action `key`; this module is unloaded as soon as it has
-    started it (a form it opened keeps what it needs)."""
-    try:
-        _act(s, key)
-    finally:
-        from modules import drop
-
-        drop(("screens.ms_act",))
-
-
-def _act(s, key):
+    """Do the action `key`."""
     app = s.app
     mv = s.moves()
     names = s.names()
     st = s.state
     if key == "roll":
         if s.submit({"type": "roll_for_setter", "seed": app.board.random32()}):
-            from screens.ms_roll import RollOff
+            from ui.moonstar.roll import RollOff
 
             app.push(RollOff(app, s.state))
     elif key == "setup_seed":
         if s.submit({"type": "setup", "seed": app.board.random32()}):
-            show_situation(s)
+            from ui.moonstar.situation import show
+
+            show(s)
     elif key == "setup_skip":
         s.submit({"type": "setup"})
     elif key == "setup_enter" or key == "fix":
-        from screens.ms_sit import entry
+        from ui.moonstar.situation import entry
 
         entry(s, mv["setup"] if key == "setup_enter" else mv["fix_situation"],
               "setup" if key == "setup_enter" else "fix_situation")
     elif key == "bid":
         spec = mv["bid"]
-        items = rotated(seats(names, spec["players"]), likely_bidder(st))
+        items = rotated(seats(names, spec["players"]), likely_bidder(s, st))
         standing = st["bid"]
         lo, hi = spec["min"], spec["max"]
-        start = min(hi, max(lo, standing + raise_of(st))) if standing else lo
+        start = min(hi, max(lo, standing + raise_of(s, st))) if standing else lo
 
         def ask_bid(ev):
             if "player" not in ev:
@@ -105,10 +103,10 @@ def _act(s, key):
     elif key == "start_play":
         s.submit({"type": "start_play"})
     elif key == "result":
-        from screens.ms_points import enter
+        from ui.moonstar.points import enter
 
         enter(s, mv["result"])
-    else:  # the rarer moments: screens/ms_more.py
-        from screens.ms_more import act as more
+    else:  # the rarer moments: ui/moonstar/more.py
+        from ui.moonstar.more import act as more
 
         more(s, key)

@@ -1,18 +1,18 @@
 """Moonstar, after a round whose situation is known (rolled by the device or
 entered): the bidder's points next to the best possible score of that
 situation, so the table sees what the dice allowed; then, with DOWN, the
-solver's plan step by step on the drawn board (screens/ms_ring.py): which
+solver's plan step by step on the drawn board (ui/moonstar/ring.py): which
 moon takes which die and where it lands, with the running total.
 
-The plan comes from shared_rules.solver, run in slices from the main loop
-(screens/ms_solve.py) unless the points entry already has it; "..." shows
+The plan comes from shared_rules.moonstar.solver, run in slices from the main loop
+(ui/moonstar/solve.py) unless the points entry already has it; "..." shows
 until the answer is there. This module and the drawing's are unloaded
 when the screen closes."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
-from screens.base import Screen, text_right, title_bar
-from screens.gcommon import hint
-from screens.ms_solve import Slices
+from ui.base import Screen, text_right, title_bar
+from ui.gcommon import hint
+from ui.moonstar.solve import Slices
 
 class BestPossible(Screen):
     """`last` is the rules' record of the finished round (state["last"]:
@@ -51,7 +51,7 @@ class BestPossible(Screen):
             last = self.last
             if last["made"] and last["points"] == self.best:
                 # a Moment: the bidder found the best round the dice allowed
-                from screens.base import banner
+                from ui.banner import banner
 
                 names = self.app.session.names() if self.app.session is not None else []
                 who = names[last["bidder"]][:12] if last["bidder"] < len(names) else ""
@@ -61,11 +61,8 @@ class BestPossible(Screen):
 
     def close(self):
         """Leave the screen; an unfinished solve is dropped with its code."""
-        from modules import drop
-
         self.slices.stop()
         self.app.pop()
-        drop(("screens.ms_best", "screens.ms_ring", "screens.ms_solve"))
 
     def button(self, b, kind, count):
         if kind != PRESS:
@@ -91,7 +88,7 @@ class BestPossible(Screen):
     def _total(self, k):
         """Points of the plan's first k moves, scored by the rules."""
         if self.totals is None:
-            from shared_rules.moonstar_plan import plan_score
+            from shared_rules.moonstar.plan import plan_score
 
             a = self._plan()
             plan = a["plan"]
@@ -136,7 +133,7 @@ class BestPossible(Screen):
         landed, the moving one is a ring at its landing star with a line
         from where it started; on the right, the dice left (the one in use
         inverted) and the points so far."""
-        from screens import ms_ring
+        from ui.moonstar import ring as ms_ring
 
         sit = self.last["sit"]
         a = self._plan()

@@ -3,22 +3,22 @@
 the standing bid beside it, challenges, side bets, the playing minute and
 the result. Choices and ranges come from the rules' legal() spec."""
 
-from screens.base import text_right, title_bar
-from screens.gcommon import hint, scoreboard
+from ui.base import text_right, title_bar
+from ui.gcommon import hint, scoreboard
 
 PLAYERS = (2, 8)
 
 
 # The options (and Game 12's round variants) are asked once in a while, so
-# they live in screens/ms_options.py, loaded for that and then unloaded.
+# they live in ui/moonstar/options.py, loaded for that and then unloaded.
 def option_field(ev, n, app):
-    from screens.ms_options import option_field
+    from ui.moonstar.options import option_field
 
     return option_field(ev, n, app)
 
 
 def finish_options(ev, n, app):
-    from screens.ms_options import finish_options
+    from ui.moonstar.options import finish_options
 
     return finish_options(ev, n, app)
 
@@ -39,32 +39,11 @@ result|Enter result|result"""
 
 
 def act(s, key):
-    """Do what the action menu offered (screens/ms_act.py, loaded for it
-    and unloaded when this screen shows again)."""
-    from screens.ms_act import act as run
+    """Do what the action menu offered (ui/moonstar/actions.py, loaded for
+    it: what it opens over this screen is let go when that closes)."""
+    from ui.moonstar.actions import act as run
 
     run(s, key)
-
-
-# Screens and helpers of single moments, unloaded whenever the game screen
-# is drawn again: none of them is on the stack then, and the heap is small.
-HELPERS = ("screens.ms_act", "screens.ms_more", "screens.ms_points", "screens.ms_solve", "screens.ms_best",
-           "screens.ms_sit", "screens.ms_ring", "screens.ms_roll", "screens.ms_result")
-
-
-def unload_helpers():
-    import sys
-
-    mods = sys.modules
-    for name in HELPERS:
-        if name in mods:
-            import gc
-
-            from modules import drop
-
-            drop(HELPERS)
-            gc.collect()
-            return
 
 
 def _name(s, seat):
@@ -72,27 +51,18 @@ def _name(s, seat):
     return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
 
-_turn: list = [None, {}]  # (game, event count) -> the rules' turn() then
-
-
 def turn(s):
     """The rules' {"leader", "to_act"}: the setter, and the one seat the
-    rules wait for (None while anyone may act). Asked once per event: the
-    rules load their legal() modules for it, which are shed again at once
-    (every redraw asks, and the heap is small)."""
-    key = (s.gid, s.changed)
-    if _turn[0] != key:
-        _turn[1] = s.match.turn()
-        _turn[0] = key
-        s.shed()
-    return _turn[1]
+    rules wait for (None while anyone may act). The rules load their
+    legal() modules for it, shed again at once (every redraw asks)."""
+    return s.turn(shed=True)
 
 
 def actions(s):
     """The actions the rules allow now, the likely one first: after a round
     set up on the table (the device not told), skipping the set-up again;
     once a bid of 70 closed the bidding, the playing minute."""
-    from screens.gcommon import offered
+    from ui.gcommon import offered
 
     mv = s.moves()
     acts = offered(mv, ACTIONS)
@@ -104,23 +74,6 @@ def actions(s):
     if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
         acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
     return acts
-
-
-# The last few bids entered here, as (round, seat, amount) (screens/ms_act.py
-# keeps them): only defaults for the next bid's entry, so a stale entry
-# (after an undo) costs a press, never a wrong event.
-bidders = []
-
-
-def show_situation(s):
-    """The round's set-up drawn as the board (screens/ms_sit.py, loaded for
-    that screen only)."""
-    st = s.state
-    sit = st.get("sit")
-    if sit:
-        from screens.ms_sit import Situation
-
-        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]]))
 
 
 def question(s):
@@ -159,13 +112,15 @@ def menu_items(s):
 
 def menu_action(s, key):
     if key == "sit":
-        show_situation(s)
+        from ui.moonstar.situation import show
+
+        show(s)
     elif key == "best":
-        from screens.ms_result import show_best
+        from ui.moonstar.result import show_best
 
         show_best(s)
     elif key == "rolls":
-        from screens.ms_roll import RollOff
+        from ui.moonstar.roll import RollOff
 
         r = RollOff(s.app, s.state)
         r.held = True  # asked for: stays until OK or BACK
@@ -176,7 +131,7 @@ def menu_action(s, key):
 
 # -- drawing -------------------------------------------------------------------
 def _clock(d, s, label):
-    import bigdigits
+    from ui import bigdigits
 
     st = s.state
     t = s.timer
@@ -209,7 +164,6 @@ def _title(d, s, words):
 
 
 def draw(d, s, play):
-    unload_helpers()
     st = s.state
     ph = st["phase"]
     names = st["players"]

@@ -1,12 +1,12 @@
 """Moonstar's rarer moments on the device, loaded only when one comes up:
 choosing the first setter, Game 12's variants, a challenge (Game 10), a
 side bet (Game 11), and starting the playing minute once a bid of 70
-closed the bidding. Kept out of screens/g_moonstar.py, which stays loaded
+closed the bidding. Kept out of ui/moonstar/game.py, which stays loaded
 for the whole game (the heap is the board's scarcest resource)."""
 
-from screens.dialogs import Ask
-from screens.form import Form, seats
-from screens.gcommon import ask_one, event
+from ui.dialogs import Ask
+from ui.form import Form, seats
+from ui.gcommon import ask_one, event
 
 
 def act(s, key):
@@ -16,14 +16,11 @@ def act(s, key):
     if key == "choose_setter":
         ask_one(s, "choose_setter", "player", "Who sets up?", seats(names, mv["choose_setter"]["players"]))
     elif key == "variants":
-        from screens.ms_options import variant_field
+        from ui.moonstar.options import variant_field
 
         def variants_done(ev):
             ev.pop("np", None)
             event(s, "variants", ev)
-            from modules import drop
-
-            drop(("screens.ms_options",))
 
         Form(app, lambda ev: variant_field(ev, app), variants_done).start()
     elif key == "close":

@@ -1,17 +1,17 @@
 """Moonstar's options on the device: Game 1-12 or a combination of Games
 2-11 (refused combinations are named by the rules and asked again), and the
 numbers of moons, dice and planets Games 2-5 need; also Game 12's round
-variants. What each game does is in shared_rules.moonstar_opts; this module
+variants. What each game does is in shared_rules.moonstar.opts; this module
 only asks, and is unloaded while the game is played."""
 
 # Menu labels of Games 1-12 (presentation only; what each game does is in
-# shared_rules.moonstar_opts).
+# shared_rules.moonstar.opts).
 LABELS = ("", "Basic", "More moons", "Moons>dice", "Dice>moons", "Planets", "Fav. star",
           "No planets", "Adv. score", "Movement", "Challenge", "Side bets", "Dealer's")
 
 
 def _o():
-    from shared_rules import moonstar_opts
+    from shared_rules.moonstar import opts as moonstar_opts
 
     return moonstar_opts
 

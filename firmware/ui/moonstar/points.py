@@ -4,14 +4,14 @@ accepting a slip like "points: 70" where the dice allowed 56 (the rules
 refuse it too, with the same figure).
 
 The best comes from the solver, run in slices while the picker is shown
-(screens/ms_solve.py); until it is known the picker's top is the rules'
+(ui/moonstar/solve.py); until it is known the picker's top is the rules'
 own maximum and the caption says "best ...". The answer (best and plan)
 then feeds the result screen, which steps through the plan without
 solving again; this module and ms_best are unloaded before the result is
 submitted, since the rules solve the set-up once more to check it."""
 
 from buttons import PRESS, UP
-from screens.dialogs import NumberPick
+from ui.dialogs import NumberPick
 
 TOAST_MS = 1500
 
@@ -23,7 +23,7 @@ class PointsPick(NumberPick):
     the rules solve again to check the result, and need the room)."""
 
     def __init__(self, app, title, spec, bid, sit, on_done, on_back):
-        from screens.ms_solve import Slices
+        from ui.moonstar.solve import Slices
 
         self.slices = Slices(sit, app.board.ticks_ms, True)
         self.bid = bid
@@ -76,27 +76,20 @@ def enter(s, spec):
     bid = st["bid"]
     sit = st.get("sit")
     if sit:
-        from screens.ms_result import cover
+        from ui.moonstar.result import after_result, submit_later
 
         def done(points, answer):
-            # (imported here: the game screen's module is unloaded while
-            # the picker covers it, see ms_result.cover())
-            from screens.ms_result import submit_later
-
             app.pop()
             # submitted on the next loop pass, when this screen and its
             # code are gone: the rules solve the set-up again to check
-            submit_later(s, {"type": "result", "points": points}, answer)
+            submit_later(s, {"type": "result", "points": points}, lambda s: after_result(s, answer))
 
         def back():
-            from modules import drop
-
             pick.leave()
             app.pop()
-            drop(("screens.ms_points", "screens.ms_solve"))
 
         pick = PointsPick(app, title, spec, bid, sit, done, back)
-        cover(s, pick)
+        app.push(pick, cover=True)
         return
 
     def ask_points(ev):
@@ -105,12 +98,12 @@ def enter(s, spec):
         return None
 
     def points_done(ev):
-        from screens.ms_result import after_result
-        from screens.gcommon import event
+        from ui.moonstar.result import after_result
+        from ui.gcommon import event
 
         if event(s, "result", ev):
             after_result(s, None)
 
-    from screens.form import Form
+    from ui.form import Form
 
     Form(app, ask_points, points_done).start()

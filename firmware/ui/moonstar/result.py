@@ -1,46 +1,38 @@
 """What follows a Moonstar result or set-up entered on the device: the
 event submitted on the next loop pass, then the last round's screen (or a
-toast). Loaded by the entries that need it and for the game menu's "Last
-round"; unloaded with the game screen's other helpers (g_moonstar.HELPERS),
-so the bidding minute, the longest stretch of a round, does not carry it."""
+toast)."""
 
-from screens.base import Screen
+from ui.base import Screen
 
 
 class _Later(Screen):
     """Submits an event on the next loop pass, once the screen that entered
     it (the points entry, the set-up entry) and its code are gone: the
     rules then need the room (a result is checked by solving the set-up
-    again, and legal() follows every event). After a result the result
-    screen follows (with the solver's `answer`, if there was time for
-    one), after a set-up its drawing."""
+    again, and legal() follows every event). `then(s)` follows an accepted
+    event: the result screen after a result, the board after a set-up."""
 
-    def __init__(self, app, s, ev, answer):
+    def __init__(self, app, s, ev, then):
         super().__init__(app)
         self.s = s
         self.ev = ev
-        self.answer = answer
+        self.then = then
 
     def update(self, now):
-        from screens.g_moonstar import unload_helpers, show_situation
-
         s = self.s
         app = self.app
+        then = self.then
         app.pop()
-        unload_helpers()
         try:
-            if s.submit(self.ev):
-                if self.ev["type"] == "result":
-                    after_result(s, self.answer)
-                else:
-                    show_situation(s)
+            if s.submit(self.ev) and then is not None:
+                then(s)
         except Exception as e:  # as for a button: the game and the timer go on
             app.fault(e)
         return True
 
 
-def submit_later(s, ev, answer=None):
-    s.app.push(_Later(s.app, s, ev, answer))
+def submit_later(s, ev, then=None):
+    s.app.push(_Later(s.app, s, ev, then))
 
 
 def after_result(s, answer):
@@ -57,22 +49,8 @@ def after_result(s, answer):
 
 def show_best(s, answer=None):
     """The last round's points beside the best possible, then the plan
-    (screens/ms_best.py, loaded for that screen only); `answer`: the
-    solver's, when the points entry already has it."""
-    from screens.ms_best import BestPossible
+    (ui/moonstar/best.py); `answer`: the solver's, when the points entry
+    already has it. It covers the game screen: the solver needs the room."""
+    from ui.moonstar.best import BestPossible
 
-    cover(s, BestPossible(s.app, s.state["round"], s.state["last"], answer))
-
-
-def cover(s, screen):
-    """Open `screen` over the game screen and unload the game screen's
-    module (with the action helper, which imports it, the forms the game
-    screen asks with, the drawing helpers, and this module) while it
-    shows: the points entry and the best-possible screen run the solver,
-    which needs the room. The game screen loads its module again when it
-    shows (Play.ui), so `screen` must not hold on to anything of those
-    modules."""
-    from modules import drop
-
-    s.app.push(screen)
-    drop("screens.g_moonstar screens.ms_act screens.form screens.gcommon screens.ms_result")
+    s.app.push(BestPossible(s.app, s.state["round"], s.state["last"], answer), cover=True)

@@ -10,7 +10,7 @@ numbers them.
 
 Only framebuf primitives and small tables: a 12-entry sine table and a
 3x5 digit font (50 bytes). This module is loaded while a drawing is shown
-and unloaded with that screen (screens/ms_sit.py, screens/ms_best.py)."""
+and unloaded with that screen (ui/moonstar/situation.py, ui/moonstar/best.py)."""
 
 try:
     from micropython import const

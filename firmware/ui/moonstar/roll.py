@@ -8,7 +8,7 @@ OK or BACK closes it); the game menu shows it again during the first
 round. The module is unloaded with the screen."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
-from screens.base import Screen, text_right, title_bar
+from ui.base import Screen, text_right, title_bar
 
 ROWS = 6  # rows of 9 px below the title
 SHOW_MS = 3000
@@ -53,10 +53,7 @@ class RollOff(Screen):
                 self.top = 0
 
     def close(self):
-        from modules import drop
-
         self.app.pop()
-        drop(("screens.ms_roll",))
 
     def update(self, now):
         from shared_rules.ticks import ticks_diff

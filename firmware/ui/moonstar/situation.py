@@ -1,4 +1,4 @@
-"""Moonstar's situation screen: the round's set-up drawn (screens/ms_ring.py)
+"""Moonstar's situation screen: the round's set-up drawn (ui/moonstar/ring.py)
 with, on the right, the round, who set it up, the dice and what is special
 about its scoring. Shown after the device rolls or the setter enters a
 set-up, and from the game menu; OK or BACK goes back, and this module and
@@ -7,8 +7,8 @@ correction before the result, the rules' fix_situation event), asked field
 by field with only the free stars offered."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
-from screens import ms_ring
-from screens.base import Screen
+from ui.moonstar import ring as ms_ring
+from ui.base import Screen
 
 
 def notes(sit):
@@ -44,10 +44,7 @@ class Situation(Screen):
 
     def button(self, b, kind, count):
         if kind == PRESS and (b == OK or b == BACK):
-            from modules import drop
-
             self.app.pop()
-            drop(("screens.ms_sit", "screens.ms_ring"))
 
     def draw(self, d):
         sit = self.sit
@@ -171,6 +168,14 @@ class Entry(Screen):
             ms_ring.dice(d, shown, 39, None, len(shown) - 1)
 
 
+def show(s):
+    """The round's set-up drawn as the board, if it is known."""
+    st = s.state
+    sit = st.get("sit")
+    if sit:
+        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]]))
+
+
 def entry(s, spec, kind):
     """Enter the set-up on the drawn board (Entry), then submit it as `kind`
     (setup, or fix_situation to correct it) and draw it."""
@@ -178,10 +183,10 @@ def entry(s, spec, kind):
     app = s.app
 
     def done(ev):
-        from screens.ms_result import submit_later
+        from ui.moonstar.result import submit_later
 
         app.pop()
         ev["type"] = kind
-        submit_later(s, ev)  # on the next pass, when this screen and its code are gone
+        submit_later(s, ev, show)  # on the next pass, when this screen and its code are gone
 
     app.push(Entry(app, spec, done, st["round"] + 1, st["players"][st["setter"]]))

@@ -1,6 +1,6 @@
 """The Moonstar solver run in slices from the device's main loop, for the
-points entry (screens/ms_points.py: it stops at the best possible) and the
-result screen (screens/ms_best.py: it steps through the plan).
+points entry (ui/moonstar/points.py: it stops at the best possible) and the
+result screen (ui/moonstar/best.py: it steps through the plan).
 
 Each pass does at most SOLVE_UNITS units of work and stops early once
 SOLVE_MS have gone by, so the timer, the buttons and the serial link keep
@@ -14,13 +14,13 @@ from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
-SOLVER_MODULES = ("shared_rules.solver", "shared_rules.solver_piles")
+SOLVER_MODULES = ("shared_rules.moonstar.solver", "shared_rules.moonstar.piles")
 
 
 def _unload():
     import gc
 
-    from modules import drop
+    from loader import drop
 
     drop(SOLVER_MODULES)
     gc.collect()
@@ -56,7 +56,7 @@ class Slices:
                 import gc
 
                 gc.collect()  # room for the solver's code and tables
-                from shared_rules.solver import Solver
+                from shared_rules.moonstar.solver import Solver
 
                 # checked: every situation solved here is a game state's
                 # (the round's, or the last round's), which the rules

@@ -1,9 +1,9 @@
 """Moons' new(): a new game's players and options checked, and its first
-state. Loaded for a game's start only (shared_rules/moons.py forwards to
+state. Loaded for a game's start only (shared_rules/moons/__init__.py forwards to
 it), so a game in progress does not carry the options' checks."""
 
 from shared_rules.errors import RuleError
-from shared_rules.moons import _seat_of, _start_round
+from shared_rules.moons.core import _seat_of, _start_round
 
 
 def new(players, options=None):

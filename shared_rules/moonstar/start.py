@@ -1,5 +1,5 @@
 """Moonstar's new(): a new game's players and options checked, and its
-first state. Loaded for a game's start only (shared_rules/moonstar.py
+first state. Loaded for a game's start only (shared_rules/moonstar/__init__.py
 forwards to it), so a game in progress does not carry the options' checks.
 """
 
@@ -20,7 +20,7 @@ def new(players, options=None):
     # The variants' tables and the players' checks are modules of their
     # own: Game 12's per-round choice needs the tables again, and every
     # game's new() the checks.
-    from shared_rules.moonstar_opts import check_games, config, label
+    from shared_rules.moonstar.opts import check_games, config, label
     from shared_rules.players import check_players, start_scores
 
     players = check_players(players, 2, 8)

@@ -2,9 +2,9 @@
 device UI offers. Loaded only when asked, so a replay never compiles it.
 The spec keys are listed in docs/games/moonstar.md."""
 
-from shared_rules import moonstar_board as board
-from shared_rules.moonstar_opts import INCOMPATIBLE
-from shared_rules.moonstar_result import bet_room, max_points
+from shared_rules.moonstar import board
+from shared_rules.moonstar.opts import INCOMPATIBLE
+from shared_rules.moonstar.result import bet_room, max_points
 
 MIN_BID = 20
 MAX_BID = 70
