@@ -181,34 +181,24 @@ def floor():
 
 # --- 32-bit ---------------------------------------------------------------------
 # The issue's budgets for the peak live heap of every session, 32-bit, KB.
-BUDGETS = {"flash": 96, "romfs": 48}
+BUDGETS = {"flash": 96, "romfs": 56}
 LAYOUTS = ("flash", "romfs")
 
 # The firmware's memory savings, each switched off at run time by code put
 # before main.py's own (so the firmware itself stays as it is): the name,
 # what it does, and the prelude that undoes it.
 _NO_DROP = """
-def _keep_all(names):
-    pass
-for _m in ("modules", "app", "session"):
-    try:
-        _mod = __import__(_m)
-        for _part in _m.split(".")[1:]:
-            _mod = getattr(_mod, _part)
-        if hasattr(_mod, "drop"):
-            _mod.drop = _keep_all
-    except ImportError:
-        pass
+import loader
+loader.drop = lambda names: None
 """
 SAVINGS = (
-    ("shed", "rules' on-demand modules unloaded after every event (Session.shed)",
+    ("shed", "rules' on-demand modules let go after every event (Session.shed)",
      "from session import Session\nSession.shed = lambda self: None\n"),
-    ("screens", "menus unloaded while a game is open, game screens while Home is",
-     "import app\napp.MENU_MODULES = ()\napp.GAME_MODULES = ()\n"
-     "try:\n    import modules\n    modules.MENU_MODULES = ()\n    modules.GAME_MODULES = ()\nexcept ImportError:\n    pass\n"),
-    ("drop", "every module unloading (shed, menus, screens, protocol)", _NO_DROP),
+    ("cover", "the entries that run the solver let go of the game screen's code (App.push cover=True)",
+     "import app\n_push = app.App.push\napp.App.push = lambda self, screen, cover=False: _push(self, screen)\n"),
+    ("drop", "every module let go (loader.drop: screens, moments, shed, protocol)", _NO_DROP),
     ("protocol", "serial protocol loaded only when a byte arrives",
-     "import protocol as _protocol_kept\n"),
+     "from link import protocol as _protocol_kept\n"),
 )
 
 

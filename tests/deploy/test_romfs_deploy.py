@@ -125,7 +125,7 @@ def test_files_then_romfs_leaves_main_and_pin_map_and_the_image_boots_under_wasm
     flash, b = pty_board(tmp_path, 512 * 1024)
     try:
         first = dp.deploy(port=b.port, board="sim", log=lambda m: None, reset=False)  # as without --romfs
-        assert (flash / "screens" / "home.mpy").is_file()
+        assert (flash / "ui" / "menus" / "home.mpy").is_file()
         lines = []
         summary = dp.deploy(port=b.port, board="sim", log=lines.append, romfs=True, reset=False)
     finally:

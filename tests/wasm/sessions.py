@@ -5,6 +5,12 @@ copied, so they keep matching the firmware's screens.
 run_session(name, folder, wasm=True, romfs=None) plays one under the 32-bit
 interpreter (or, with wasm=False, the unix port) and returns what it left:
 the journal's events, the replayed end state and the runner's heap figures.
+
+"evening" is not one game but a table's evening in one boot, never
+restarted: the four games' scripts one after another on the same board,
+then the settings menu and a sync of every game to a PC (host/sync.py
+over the board's serial link). Names a module ever loaded stay interned
+for the rest of the boot, so this is the longest-lived heap a user meets.
 """
 
 import os
@@ -24,6 +30,95 @@ SESSIONS = {
     # the solver's branch and bound (the largest solve)
     "moonstar-game7": test_sim_moonstar.test_best_possible_after_a_squares_round,
 }
+
+
+class SerialPort:
+    """The board's USB serial as pyserial's interface (write, read,
+    in_waiting), so host/sync.py's Link talks to the app in its loop: a read
+    with nothing waiting lets the board run a loop pass."""
+
+    def __init__(self, board):
+        self.board = board
+        self.seen = len(board.serial_out)
+
+    def _fresh(self):
+        return len(self.board.serial_out) - self.seen
+
+    @property
+    def in_waiting(self):
+        if not self._fresh():
+            self.board.tick(20)
+        return self._fresh()
+
+    def read(self, n=1):
+        for _ in range(500):
+            if self._fresh():
+                break
+            self.board.tick(20)
+        data = bytes(self.board.serial_out[self.seen:self.seen + n])
+        self.seen += len(data)
+        return data
+
+    def write(self, data):
+        self.board.send_serial(bytes(data))
+        return len(data)
+
+    def flush(self):
+        pass
+
+    def reset_input_buffer(self):
+        self.seen = len(self.board.serial_out)
+
+    def close(self):
+        pass
+
+
+def evening(folder):
+    """Every game's script in one boot (module doc), then the settings menu
+    and a sync."""
+    from host.db import Database
+    from host.serial_link import Link
+    from host.sync import sync
+
+    folder = Path(folder)
+    board = []
+    real_new_board = simtools.new_board
+
+    def same_board(tmp_path, seed=7):
+        if not board:
+            b = real_new_board(tmp_path, seed)
+            b.kill = lambda: None  # each game's script ends with a kill: the evening goes on
+            board.append(b)
+        else:  # back Home from the last game's end
+            board[0].press("back")
+            simtools.choose(board[0], "Home")
+        return board[0]
+
+    try:
+        with _Patch([(simtools, "new_board", same_board)]):
+            for name in ("moonstar", "shoot-the-moon", "moon", "moons"):
+                SESSIONS[name](folder)
+        b = board[0]
+        b.press("back")
+        simtools.choose(b, "Home")
+        simtools.choose(b, "Settings")
+        simtools.choose(b, "Bid time")
+        b.press("up")
+        b.press("ok")
+        b.press("back")
+        db = Database.open(str(folder / "evening.db"))
+        try:
+            result = sync(Link(SerialPort(b), timeout=5.0), db, roster=True, clock=True)
+        finally:
+            db.close()
+        assert len(result.stored) >= 4 and not result.quarantined, (result.stored, result.quarantined)
+        simtools.no_faults(b)
+    finally:
+        if board:
+            type(board[0]).kill(board[0])
+
+
+SESSIONS["evening"] = evening
 
 
 class _Patch:
