@@ -40,9 +40,9 @@ import os
 import re
 import time
 from pathlib import Path
-from host import mpy
+from host import mpy, places
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[1]  # a checkout's root (package.json lives there)
 BOARDS = ("pico", "esp32", "sim")
 # sys.platform on the board -> our board name
 PLATFORM_BOARDS = {"rp2": "pico", "esp32": "esp32", "linux": "sim"}
@@ -179,7 +179,7 @@ def pin_map(board):
     """The board's pin map, deployed as board.json."""
     if board not in BOARDS:
         raise DeployError("unknown board %r: choose one of %s" % (board, ", ".join(BOARDS)))
-    path = ROOT / "hardware" / "boards" / ("%s.json" % board)
+    path = places.boards_dir() / ("%s.json" % board)
     if not path.exists():
         raise DeployError("no pin map %s" % path)
     return path.read_bytes()
@@ -256,9 +256,17 @@ def versions():
     from shared_rules import RULES_VERSION
 
     info["rules"] = RULES_VERSION
-    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', (ROOT / "firmware" / "app.py").read_text(), re.M)
-    info["firmware"] = m.group(1) if m else None
+    info["firmware"] = firmware_version()
     return info
+
+
+def firmware_version():
+    """The firmware's version (firmware/app.py FIRMWARE_VERSION), read from
+    the source the board gets, without importing it (it is MicroPython
+    code); None if the file does not say."""
+    text = (places.firmware_dir() / "app.py").read_text(encoding="utf-8")
+    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', text, re.M)
+    return m.group(1) if m else None
 
 
 # --- planning -----------------------------------------------------------------
@@ -722,12 +730,17 @@ def mip_package():
     from importlib.metadata import version
 
     urls = []
+    fw, rules = places.firmware_dir().resolve(), places.shared_rules_dir()
     for src, dst in layout(MIP_BOARD):
         if dst == "board.json":
             urls.append([dst, "hardware/boards/%s.json" % MIP_BOARD])
             continue
-        rel = src.resolve().relative_to(ROOT).as_posix() if src.resolve().is_relative_to(ROOT) else ""
-        if rel.split("/")[0] not in ("firmware", "shared_rules"):
+        src = src.resolve()
+        if src.is_relative_to(fw):
+            rel = "firmware/" + src.relative_to(fw).as_posix()
+        elif src.is_relative_to(rules):
+            rel = "shared_rules/" + src.relative_to(rules).as_posix()
+        else:
             continue  # an installed driver: pinned below
         urls.append([dst, rel])
     for dist, repo, paths in MIP_DRIVERS:
