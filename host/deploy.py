@@ -598,7 +598,16 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
     if romfs:
         image_files, _ = romfs_split(files)
         image = build_romfs_image(image_files)
-    port = resolve_port(port) if transport is None else port
+    if transport is None:
+        try:
+            port = resolve_port(port)
+        except DeployError as e:
+            if not (dry_run and port is None and board is not None):
+                if dry_run and port is None:
+                    raise DeployError("%s; or, for a dry run without a board, name one with --board"
+                                      % str(e).rstrip("."))
+                raise
+            return plan_offline(files, board, image, log, e)
     dev = Board(port, transport=transport, log=log)
     try:
         dev.enter_repl()
@@ -701,6 +710,27 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
         raise
     finally:
         dev.close()
+
+
+def plan_offline(files, board, image, log, why):
+    """A dry run with no board plugged in (`flash --dry-run --board B`):
+    everything is built and checked as for a real flash, and listed as a
+    board with no app would get it. Nothing is compared with a board, and
+    the log says so first."""
+    log("no board to compare with (%s): listing what a board with no app gets" % why)
+    files = dict(files)
+    files["board.json"] = pin_map(board)
+    rom = None
+    if image is not None:
+        rom = {"size": len(image), "partition": None, "sha256": sha256(image), "sent": True}
+        log("would write the ROMFS image (%d bytes; the partition's size is read from the board)" % len(image))
+        files = romfs_split(files)[1]
+    todo = plan(files, None, {})
+    for path, why_sent in todo["send"]:
+        log("would send %s (%s, %d bytes)" % (path, why_sent, len(files[path])))
+    log("%d to send, %d bytes in all" % (len(todo["send"]), sum(len(files[p]) for p, _ in todo["send"])))
+    return {"board": board, "port": None, "sent": [p for p, _ in todo["send"]], "removed": [], "unchanged": 0,
+            "dry_run": True, "stopped_app": None, "romfs": rom, "offline": True}
 
 
 def verify(dev, files):
