@@ -45,11 +45,27 @@ class _Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
+def version_text():
+    """`moontable --version`: this package's version and the firmware's it
+    flashes (firmware/app.py, read from the source the board gets)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from host.deploy import firmware_version
+
+    try:
+        ours = version("moontable")
+    except PackageNotFoundError:
+        ours = "(not installed: pip install .)"
+    return "moontable %s, firmware %s" % (ours, firmware_version() or "unknown")
+
+
 def build_parser():
     parser = _Parser(
         prog="moontable",
         description="PC tools for the moontable game-table device: simulate, flash, sync, replay and report.",
     )
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print moontable's version and the firmware's, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in command_modules().items():
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
