@@ -450,44 +450,63 @@ class Board:
 
     def romfs_partition(self):
         """Size in bytes of the board's ROMFS partition, or None when its
-        MicroPython has none (no vfs.rom_ioctl, or no partition): what
-        `mpremote romfs query` reports, asked over the open raw REPL."""
-        from mpremote.commands import CommandError, _do_romfs_query_partition
-
+        MicroPython has none. Asked of the board's own vfs module: rom_ioctl(1)
+        is the number of partitions, rom_ioctl(2, n) partition n (a negative
+        errno when absent): a block device, whose ioctl 4 and 5 are its block
+        count and block size, or a buffer of the partition's bytes."""
         self.exec("import vfs")
         if not self.eval("hasattr(vfs, 'rom_ioctl')") or self.eval("vfs.rom_ioctl(1)") <= 0:
             return None
+        self.exec("_rom = vfs.rom_ioctl(2, %d)" % ROMFS_PARTITION)
         try:
-            _has_object, size, _block = _quiet(_do_romfs_query_partition, self.t, ROMFS_PARTITION)
-        except CommandError:
-            return None
-        return size
+            if self.eval("isinstance(_rom, int)"):
+                return None
+            if self.eval("hasattr(_rom, 'ioctl')"):
+                return self.eval("_rom.ioctl(4, 0) * _rom.ioctl(5, 0)")
+            return self.eval("len(_rom)")
+        finally:
+            self.exec("del _rom")
 
     def romfs_deploy(self, image):
-        """Write an image to the ROMFS partition with mpremote's own
-        `romfs deploy` (which checks the header and the size again)."""
-        import argparse
+        """Write an image to the ROMFS partition with mpremote's own command
+        line, `mpremote connect PORT resume romfs deploy IMAGE` (which checks
+        the header and the size again), so no part of mpremote's insides is
+        relied on. The port is handed over to it and taken back after; the
+        board stays at the REPL throughout (`resume`: no soft reset)."""
+        import subprocess
+        import sys
         import tempfile
 
-        from mpremote.commands import CommandError, do_romfs
-
-        class State:  # the part of mpremote's state that `romfs deploy` uses
-            transport = self.t
-
-            def ensure_raw_repl(self):
-                pass  # already in the raw REPL
-
-            def did_action(self):
-                pass
-
+        if self.port is None:
+            raise DeployError("a ROMFS image is written through the board's serial port, and none was given")
         with tempfile.TemporaryDirectory(prefix="moontable-romfs-") as tmp:
             path = Path(tmp) / "app.romfs"
             path.write_bytes(image)
-            args = argparse.Namespace(command=["deploy"], path=str(path), partition=ROMFS_PARTITION, mpy=False)
+            self.leave()
+            self.close()
             try:
-                _quiet(do_romfs, State(), args)
-            except (CommandError, SystemExit) as e:
-                raise DeployError("mpremote romfs deploy failed: %s" % (e,))
+                proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", self.port, "resume", "romfs",
+                                       "--partition", str(ROMFS_PARTITION), "--no-mpy", "deploy", str(path)],
+                                      capture_output=True, text=True, timeout=600)
+            except subprocess.TimeoutExpired:
+                proc = None
+            self.reopen()
+        if proc is None or proc.returncode != 0:
+            said = "it did not finish in 10 minutes" if proc is None else (
+                proc.stderr.strip() or proc.stdout.strip().splitlines()[-1:] or ["exit status %d" % proc.returncode])
+            raise DeployError("mpremote romfs deploy failed: %s" % (said if isinstance(said, str) else said[0]))
+
+    def reopen(self):
+        """Open the port again (after mpremote had it) and go back to the raw REPL."""
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        try:
+            self.t = SerialTransport(self.port, baudrate=115200, timeout=3)
+            self.t.enter_raw_repl(soft_reset=False)
+        except (TransportError, OSError) as e:
+            raise DeployError("the board at %s did not come back after the ROMFS image was written (%s)"
+                              % (self.port, e))
 
     def remove_empty_dirs(self, paths):
         """Remove the folders of these files that are empty now: an empty
@@ -560,16 +579,6 @@ class Board:
             self.t.close()
         except Exception:  # noqa: BLE001
             pass
-
-
-def _quiet(fn, *args):
-    """Call one of mpremote's command functions without its progress
-    printing (our own log says what happened)."""
-    import contextlib
-    import io
-
-    with contextlib.redirect_stdout(io.StringIO()):
-        return fn(*args)
 
 
 # --- the whole deploy ---------------------------------------------------------------
