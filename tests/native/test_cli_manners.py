@@ -168,14 +168,23 @@ def test_an_unknown_shell_is_refused(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed (apt-get install zsh)")
-def test_zsh_loads_the_completion_and_lists_the_commands(tmp_path):
-    script = completion("zsh", tmp_path)
-    funcs = tmp_path / "zfunc"
-    funcs.mkdir()
-    (funcs / "_moontable").write_text(script)
-    r = subprocess.run(["zsh", "-n", str(funcs / "_moontable")], capture_output=True, text=True)
+def test_zsh_registers_the_completion_with_the_commands_and_choices(tmp_path):
+    script = tmp_path / "_moontable"
+    script.write_text(completion("zsh", tmp_path))
+    r = subprocess.run(["zsh", "-n", str(script)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+    # as installed: a file _moontable on $fpath, found by compinit through its #compdef line
     probe = ("fpath=(%s $fpath); autoload -Uz compinit; compinit -u -d %s/zcompdump\n"
-             "autoload -Uz _moontable; print -l ${_shtab_moontable_commands}" % (funcs, tmp_path))
-    r = subprocess.run(["zsh", "-f", "-c", probe], capture_output=True, text=True, timeout=60)
+             "print -r -- REGISTERED $_comps[moontable]\n"
+             "source %s 2>/dev/null\n"  # its definitions (its last line completes, which needs a command line)
+             "_describe() { print -l -- ${(P)2} }\n"
+             "_shtab_moontable_commands\n"
+             "print -l -- $_shtab_moontable_flash_options\n" % (tmp_path, tmp_path, script))
+    r = subprocess.run(["zsh", "-f", "-c", probe], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, HOME=str(tmp_path)))
     assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "REGISTERED _moontable" in lines, r.stdout
+    commands = [l.split(":")[0] for l in lines if ":'" in l or (":" in l and not l.startswith(("-", "REG", "(")))]
+    assert {"flash", "sim", "sync", "report", "completion"} <= set(commands), r.stdout
+    assert any(l.startswith("--board[") and l.endswith(":board:(pico esp32 sim)") for l in lines), r.stdout
