@@ -830,9 +830,11 @@ def write_mip_mpy(out, board=MIP_BOARD):
     return files
 
 
-USAGE = """usage: python -m host.deploy --package-json        rewrite package.json (sources, for mip)
-       python -m host.deploy --mip-mpy DIR [BOARD]   write DIR/package.json and DIR/app/: the app
-                                                     compiled to .mpy, for mip (BOARD: pico|esp32)"""
+USAGE = """usage:
+  python -m host.deploy --package-json
+      rewrite package.json (the sources, for mip)
+  python -m host.deploy --mip-mpy DIR [BOARD]
+      write DIR/package.json and DIR/app/: the app compiled to .mpy, for mip (BOARD: pico|esp32)"""
 
 
 if __name__ == "__main__":
