@@ -45,11 +45,36 @@ class _Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
+def version_text():
+    """`moontable --version`: this package's version and the firmware's it
+    flashes (firmware/app.py, read from the source the board gets)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from host.deploy import firmware_version
+
+    try:
+        ours = version("moontable")
+    except PackageNotFoundError:
+        ours = "(not installed: pip install .)"
+    return "moontable %s, firmware %s" % (ours, firmware_version() or "unknown")
+
+
+def _epilog():
+    from host import config
+
+    return ("Defaults for --port and --db can be set in %s (TOML: port = \"/dev/ttyACM0\", "
+            "database = \"~/games.db\"; $MOONTABLE_CONFIG names another file). "
+            "Shell completion: moontable completion bash|zsh (docs/pc-tools.md)." % config.path())
+
+
 def build_parser():
     parser = _Parser(
         prog="moontable",
         description="PC tools for the moontable game-table device: simulate, flash, sync, replay and report.",
+        epilog=_epilog(),
     )
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print moontable's version and the firmware's, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in command_modules().items():
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
@@ -113,6 +138,13 @@ def main(argv=None):
         _say("", "cannot write the output: %s" % (e.strerror or e))
         return 2
     command = args.command
+    from host import config
+
+    try:
+        config.apply(args, config.load())
+    except config.ConfigError as e:
+        _say(command, "config: %s" % e)
+        return 2
     bad = _not_utf8(args)
     if bad is not None:
         _say(command, "%s %s is not valid UTF-8 text" % (bad[0].upper(), ascii(bad[1])))

@@ -52,13 +52,12 @@ class DbError(Exception):
 # ---------------------------------------------------------------- location
 
 def default_path():
-    """$XDG_DATA_HOME/moontable/moontable.db, else
-    ~/.local/share/moontable/moontable.db (the XDG base directory rule:
-    a relative XDG_DATA_HOME is ignored)."""
-    base = os.environ.get("XDG_DATA_HOME", "")
-    if not base or not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(base, APP, APP + ".db")
+    """moontable.db in the user's data folder (host/places.py: platformdirs,
+    so $XDG_DATA_HOME/moontable on Linux, a relative one ignored as the XDG
+    rule says, and the native folder on macOS and Windows)."""
+    from host.places import data_dir
+
+    return str(data_dir() / (APP + ".db"))
 
 
 def add_db_argument(parser):

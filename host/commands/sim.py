@@ -8,7 +8,8 @@ HELP = "run the device firmware in a virtual board (terminal display, keyboard b
 
 
 def add_arguments(parser):
-    parser.add_argument("--flash", help="folder that stands in for the board's flash (default: ~/.local/share/moontable/sim-flash)")
+    parser.add_argument("--flash", help="folder that stands in for the board's flash (default: sim-flash in moontable's "
+                        "data folder, beside the database)")
     parser.add_argument("--fresh", action="store_true", help="erase the virtual board's data (games, roster, settings) first")
     parser.add_argument("--seed", type=int, default=0, help="make the device's dice rolls repeatable with this seed")
     parser.add_argument("--heap", default=None, help="MicroPython heap size, e.g. 256K")

@@ -28,11 +28,12 @@ import sys
 import time
 from pathlib import Path
 
+from host import places
 from host.mpy import compile_file
 from host.sim import render
 from host.sim.ssd1306_emu import Ssd1306Emulator
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]  # a checkout's root; the board's files come from places
 BUTTONS = {"up": 1, "down": 2, "ok": 4, "back": 8}
 HEAP = "256K"  # the unix port has 8-byte words; see bench/memory.py for the smallest heap that works
 WALL_TIMEOUT = 30.0  # seconds one loop pass may take before the board counts as hung
@@ -82,20 +83,20 @@ def deploy_files(board="sim"):
     firmware/ at the root, shared_rules/, the two driver packages, and the
     board's pin map as board.json."""
     out = []
-    fw = ROOT / "firmware"
+    fw = places.firmware_dir()
     for p in sorted(fw.rglob("*.py")):
         if "__pycache__" not in p.parts:
             out.append((p, p.relative_to(fw)))
-    for p in sorted((ROOT / "shared_rules").rglob("*.py")):
+    rules = places.shared_rules_dir()
+    for p in sorted(rules.rglob("*.py")):
         if "__pycache__" not in p.parts:
-            out.append((p, p.relative_to(ROOT)))
+            out.append((p, Path("shared_rules") / p.relative_to(rules)))
     out.extend(_package_files("adafruit_ssd1306"))
     out.extend(_package_files("adafruit_bus_device"))
-    out.append((ROOT / "hardware" / "boards" / ("%s.json" % board), Path("board.json")))
+    out.append((places.boards_dir() / ("%s.json" % board), Path("board.json")))
     return out
 
 
-ROM = ROOT / "build" / "sim-rom"
 RESET_EXIT = 99  # the process's exit status for machine.reset() (see rom_dir)
 
 # The unix port's built-in `machine` has soft_reset but no reset. A board's
@@ -123,14 +124,16 @@ def reset():
 
 
 def rom_dir():
-    """The folder of modules the simulated board has built in (machine.py)."""
-    path = ROM / "machine.py"
+    """The folder of modules the simulated board has built in (machine.py),
+    in the user's cache folder: made again whenever it is missing."""
+    rom = places.cache_dir() / "sim-rom"
+    path = rom / "machine.py"
     if not path.exists() or path.read_text() != _MACHINE_PY:
-        ROM.mkdir(parents=True, exist_ok=True)
+        rom.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp%d" % os.getpid())
         tmp.write_text(_MACHINE_PY)
         os.replace(tmp, path)
-    return ROM
+    return rom
 
 
 def deploy(flash, board="sim", compiled=True):

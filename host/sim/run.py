@@ -126,8 +126,10 @@ def next_boot(code, mode):
 
 
 def default_flash():
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "moontable" / "sim-flash"
+    """The simulated board's flash: in the user's data folder (host/places.py)."""
+    from host.places import data_dir
+
+    return data_dir() / "sim-flash"
 
 
 def _board_tty():

@@ -164,3 +164,28 @@ def test_files_then_romfs_leaves_main_and_pin_map_and_the_image_boots_under_wasm
     m = simtools.replay(flash)
     assert m.winner() == 0 and m.state["scores"] == [5, 1, 1]
     assert made[0].peak_heap() < 96 * 1024  # the code stayed in the image
+
+
+def test_a_failed_image_write_stops_the_flash_with_mpremotes_reason_and_keeps_the_board_as_it_was(tmp_path):
+    """The partition refuses the write (the board's rom_ioctl says EIO):
+    mpremote's `romfs deploy` fails, the flash says why, and nothing else
+    is sent, so the board keeps the manifest of its last good flash."""
+    flash, b = pty_board(tmp_path, 512 * 1024)
+    (tmp_path / "fake_romfs.py").write_text((tmp_path / "fake_romfs.py").read_text().replace(
+        "        if op == 4:  # write (id, offset, data)\n",
+        "        if op == 4:  # write (id, offset, data)\n            raise OSError(5)\n"))
+    b.close()
+    b = PtyRepl(flash, str(tmp_path / "fake_romfs.py"))
+    try:
+        with pytest.raises(dp.DeployError) as e:
+            dp.deploy(port=b.port, board="sim", log=lambda m: None, romfs=True, reset=False)
+    finally:
+        b.close()
+    assert str(e.value).startswith("mpremote romfs deploy failed: ") and "OSError" in str(e.value), e.value
+    assert sorted(p.name for p in flash.iterdir()) == []
+
+
+def test_deploy_uses_only_mpremotes_public_command_line_for_romfs():
+    text = (ROOT / "host" / "deploy.py").read_text()
+    assert "_do_romfs" not in text and "mpremote.commands" not in text and "class State" not in text
+    assert '"-m", "mpremote", "connect"' in text

@@ -174,7 +174,13 @@ def test_micropython_builds_the_same_links(journals, tmp_path):
     ids[zoe] = "zoe"
     items = [(str(p), gid) for p, gid in ids.items()]
     script = tmp_path / "links.py"
-    script.write_text(UPY_SCRIPT % (str(ROOT), str(ROOT / "host"), items, DEVICE))
+    # bgstats imports the PC side's times module by the package's import
+    # name, which is not the folder's (host/): link the folder in under it
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / bgstats.__name__.split(".")[0]).symlink_to(ROOT / "host", target_is_directory=True)
+    (lib / "shared_rules").symlink_to(ROOT / "shared_rules", target_is_directory=True)
+    script.write_text(UPY_SCRIPT % (str(lib), str(ROOT / "host"), items, DEVICE))
     out = subprocess.run([MICROPYTHON, str(script)], capture_output=True, text=True, timeout=TIMEOUT_S, cwd=str(ROOT))
     assert out.returncode == 0, out.stderr + out.stdout
     got = out.stdout.splitlines()
