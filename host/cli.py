@@ -47,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
 
 def version_text():
     """`moontable --version`: this package's version and the firmware's it
-    flashes (firmware/app.py, read from the source the board gets)."""
+    flashes (firmware/config.py, read from the source the board gets)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from host.deploy import firmware_version
