@@ -88,7 +88,7 @@ def _seats(g):
 def _play(g, location):
     seats = sorted(_seats(g), key=lambda s: (s["place"], s["name"].casefold())) if g["finished"] else _seats(g)
     return {"id": g["id"], "date": g["date"], "game_name": g["game_name"], "finished": g["finished"],
-            "seats": seats, "duration_min": g["duration_min"], "location": location}
+            "seats": seats, "duration_min": g["duration_min"], "location": location, "page": False}
 
 
 def _extras(db):
@@ -365,6 +365,8 @@ def build(db, out_dir, last=None):
     records = statsmod.records(everything)
     ratings = statsmod.ratings(everything)
     plays_by_id = {g["id"]: _play(g, _location(extras[g["id"]][1])) for g in everything}
+    for g in shown:
+        plays_by_id[g["id"]]["page"] = True  # the others (--last) have no page to link to
     made, kept, problems = _game_pages(db, out_dir, shown, extras)
     newest = [plays_by_id[g["id"]] for g in reversed(shown)]
     players = _player_pages(env, out_dir, everything, records, ratings, plays_by_id)
