@@ -43,6 +43,6 @@ setup(
     + find_packages(include=["shared_rules", "shared_rules.*"])
     + [PC + "._data"],
     package_dir={PC: "host", PC + "._data": "."},
-    package_data={PC + "._data": DATA},
+    package_data={PC + "._data": DATA, PC: ["templates/report/*.j2"]},  # the report's page templates
     include_package_data=False,
 )

@@ -119,6 +119,54 @@ def _backfill_v4(conn):
                      (_digest(canon), _digest(canon[:1]), start, t["seconds"], 1 if started is None else 0, game_pk))
 
 
+def _backfill_v5(conn):
+    """Version 5's boots and prefix hashes for games stored before."""
+    rows = conn.execute("SELECT id, device_id, journal FROM games").fetchall()
+    for game_pk, device_id, journal in rows:
+        journal = bytes(journal)
+        _index_game(conn, game_pk, device_id, _decoded(journal), prefix_digests(canonical_lines(journal)))
+
+
+def game_boots(lines):
+    """The boot counters ("b") a game's decoded lines were written in."""
+    out = set()
+    for obj in lines:
+        if isinstance(obj, dict):
+            b = obj.get("b")
+            if isinstance(b, int) and not isinstance(b, bool) and abs(b) < 1 << 62:
+                out.add(b)
+    return sorted(out)
+
+
+def prefix_digests(canon):
+    """_digest(canon[:i]) for i = 1 .. len(canon), in one pass."""
+    h = hashlib.sha256()
+    out = []
+    for line in canon:
+        h.update(line.encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+        out.append(h.copy().hexdigest())
+    return out
+
+
+def _indexed_lengths(n):
+    """The prefix lengths kept per game: 1, 2, 4, 8, ... up to n."""
+    k = 1
+    while k <= n:
+        yield k
+        k <<= 1
+
+
+def _index_game(c, game_pk, device_id, lines, prefixes):
+    """(Re)write a game's rows in game_boots and game_prefixes."""
+    c.execute("DELETE FROM game_boots WHERE game=?", (game_pk,))
+    c.execute("DELETE FROM game_prefixes WHERE game=?", (game_pk,))
+    c.executemany("INSERT OR IGNORE INTO game_boots(device_id, boot, game) VALUES (?, ?, ?)",
+                  [(device_id, b, game_pk) for b in game_boots(lines)])
+    c.executemany("INSERT OR IGNORE INTO game_prefixes(digest, lines, game) VALUES (?, ?, ?)",
+                  [(bytes.fromhex(prefixes[k - 1])[:16], k, game_pk) for k in _indexed_lengths(len(prefixes))])
+
+
 def canonical_lines(journal):
     """A journal's records as canonical JSON text (sorted keys, no spaces),
     one string a record: what a game *means*, whatever its line ends, CRC
@@ -293,12 +341,37 @@ MIGRATIONS = [
         lambda conn: _backfill_v4(conn),
         "PRAGMA application_id=%d" % 0x4D6F6F6E,
     ],
+    # 4 -> 5: a club's ten thousand games. Which boots each game spans, so
+    # a sync's new clock re-dates only the games of its boots; hashes of
+    # each game's first 1, 2, 4, 8, ... records and an index on the whole
+    # game's hash, so an import finds the stored game it repeats or
+    # continues without re-reading every game that shares its header; and
+    # no per-event copy of every journal (the events table was half the
+    # file and no command read it: the journal itself is kept).
+    [
+        """CREATE TABLE game_boots(
+            device_id TEXT NOT NULL,
+            boot INTEGER NOT NULL,
+            game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            PRIMARY KEY(device_id, boot, game)) WITHOUT ROWID""",
+        """CREATE TABLE game_prefixes(
+            digest BLOB NOT NULL,
+            lines INTEGER NOT NULL,
+            game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            PRIMARY KEY(digest, lines, game)) WITHOUT ROWID""",
+        "CREATE INDEX games_identity ON games(identity)",
+        "CREATE INDEX game_prefixes_game ON game_prefixes(game)",
+        "CREATE INDEX game_boots_game ON game_boots(game)",
+        lambda conn: _backfill_v5(conn),
+        "DROP TABLE events",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 APPLICATION_ID = 0x4D6F6F6E  # "Moon": set by migration 4, marks the file as ours
-# The tables every moontable database has had since version 1: a file
-# that claims a version but lacks them is someone else's.
-CORE_TABLES = ("players", "devices", "games", "events", "results")
+# The tables every moontable database has had since version 1 (and still
+# has: version 5 dropped "events"): a file that claims a version but lacks
+# them is someone else's.
+CORE_TABLES = ("players", "devices", "games", "results")
 
 
 def _now():
@@ -482,9 +555,16 @@ class Database:
         """DbError unless the file is a moontable database (or, when
         `allow_empty`, an empty one a write may set up). Reads only."""
         c = self.conn
-        version = c.execute("PRAGMA user_version").fetchone()[0]
-        app = c.execute("PRAGMA application_id").fetchone()[0]
-        names = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        # One read transaction: another process creating the file may
+        # commit its tables between two separate reads (version 0, then
+        # tables: "another program's database").
+        c.execute("BEGIN")
+        try:
+            version = c.execute("PRAGMA user_version").fetchone()[0]
+            app = c.execute("PRAGMA application_id").fetchone()[0]
+            names = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            c.execute("COMMIT")
         if app not in (0, APPLICATION_ID):
             raise DbError("%s belongs to another program (SQLite application id %d), not moontable: "
                           "refusing to touch it" % (self.path, app))
@@ -667,12 +747,25 @@ class Database:
         with self.write() as c:
             c.execute("INSERT OR IGNORE INTO devices(id, info, first_seen, last_seen) VALUES (?, '{}', ?, ?)",
                       (device_id, _now(), _now()))
+            known = {boot: ms for boot, ms in c.execute(
+                "SELECT boot, epoch_ms FROM device_clocks WHERE device_id=?", (device_id,))}
+            dated = []
             for boot, seconds in clean.items():
-                c.execute("INSERT OR REPLACE INTO device_clocks(device_id, boot, epoch_ms) VALUES (?, ?, ?)",
-                          (device_id, boot, int(round(seconds * 1000))))
-            for pk, journal, stored in c.execute("SELECT id, journal, stored FROM games WHERE device_id=? AND approx=1",
-                                                 (device_id,)).fetchall():
-                self._set_times(c, pk, device_id, bytes(journal), _parse_now(stored))
+                ms = int(round(seconds * 1000))
+                if known.get(boot) != ms:
+                    dated.append(boot)
+                    c.execute("INSERT OR REPLACE INTO device_clocks(device_id, boot, epoch_ms) VALUES (?, ?, ?)",
+                              (device_id, boot, ms))
+            # Only the undated games of the boots a new clock dates: the
+            # others would come out as they are (a hello repeats the
+            # clocks of recent boots at every sync).
+            for i in range(0, len(dated), 500):
+                part = dated[i:i + 500]
+                for pk, journal, stored in c.execute(
+                        "SELECT g.id, g.journal, g.stored FROM games g WHERE g.approx=1 AND g.id IN "
+                        "(SELECT game FROM game_boots WHERE device_id=? AND boot IN (%s))" % ",".join("?" * len(part)),
+                        [device_id] + part).fetchall():
+                    self._set_times(c, pk, device_id, bytes(journal), _parse_now(stored))
         return len(clean)
 
     def device_clocks(self, device_id, c=None):
@@ -681,8 +774,9 @@ class Database:
         return {boot: ms / 1000.0 for boot, ms in c.execute(
             "SELECT boot, epoch_ms FROM device_clocks WHERE device_id=?", (str(device_id),))}
 
-    def _set_times(self, c, pk, device_id, journal, fallback):
-        t = timesmod.game_times(_decoded(journal), self.device_clocks(device_id, c), fallback)
+    def _set_times(self, c, pk, device_id, journal, fallback, lines=None):
+        t = timesmod.game_times(_decoded(journal) if lines is None else lines,
+                                self.device_clocks(device_id, c), fallback)
         c.execute("UPDATE games SET started=?, ended=?, duration=?, approx=? WHERE id=?",
                   (t["start"], t["end"], t["seconds"], 1 if t["approx"] else 0, pk))
 
@@ -738,14 +832,10 @@ class Database:
                 1, "the players %s are the same name written differently; each seat needs its own player"
                 % " and ".join('"%s"' % printable(n) for n in clash)))
         canon = canonical_lines(journal)
-        ident, head = _digest(canon), _digest(canon[:1])
+        prefixes = prefix_digests(canon)
+        ident, head = prefixes[-1], prefixes[0]
         target = row[0] if row is not None else None
-        candidates = []
-        if row is not None:
-            candidates.append((row[0], device_id, game_id, bytes(row[1])))
-        candidates += [(pk, d, g, bytes(j)) for pk, d, g, j in c.execute(
-            "SELECT id, device_id, game_id, journal FROM games WHERE head=? AND id IS NOT ?", (head, target))]
-        for pk, dev, gid, stored_journal in candidates:
+        for pk, dev, gid, stored_journal in self._related(c, row, device_id, game_id, prefixes):
             stored = canonical_lines(stored_journal)
             if stored == canon:
                 if pk == target:
@@ -766,13 +856,40 @@ class Database:
         else:
             if row is None:
                 target = None
-        game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head)
+        game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head, prefixes)
         words = "updated" if target else "stored"
         w = rep.match.winner()
         return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
             words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), rep.events,
             len(rep.rounds), ", winner %s" % printable(names[w]) if w is not None else ", not finished",
             "".join("; " + n for n in notes))
+
+    def _related(self, c, row, device_id, game_id, prefixes):
+        """The stored games this journal may repeat, continue or be an
+        older copy of, as (pk, device, game id, journal), lazily: the game
+        stored under the same name first, then games whose whole hash is
+        the hash of one of this journal's beginnings (it continues them),
+        then games that share its first k records, k the largest power of
+        two up to its length (it may be their beginning). Found by index,
+        so an import costs the same with ten or ten thousand stored games
+        that share its header; the caller compares the records."""
+        seen = set()
+        if row is not None:
+            seen.add(row[0])
+            yield row[0], device_id, game_id, bytes(row[1])
+        n = len(prefixes)
+        ids = set()
+        for i in range(0, n, 500):
+            part = prefixes[i:i + 500]
+            ids.update(r[0] for r in c.execute(
+                "SELECT id FROM games WHERE identity IN (%s)" % ",".join("?" * len(part)), part))
+        k = 1 << (n.bit_length() - 1)
+        ids.update(r[0] for r in c.execute("SELECT game FROM game_prefixes WHERE digest=? AND lines=?",
+                                           (bytes.fromhex(prefixes[k - 1])[:16], k)))
+        for pk in sorted(ids - seen):
+            got = c.execute("SELECT id, device_id, game_id, journal FROM games WHERE id=?", (pk,)).fetchone()
+            if got is not None:
+                yield got[0], got[1], got[2], bytes(got[3])
 
     def _quarantine(self, c, device_id, game_id, journal, digest, err, older=False):
         lines = journal.split(b"\n")
@@ -828,31 +945,17 @@ class Database:
                 pids[seat] = c.execute("INSERT INTO players(name, created) VALUES (?, ?)", (name, now)).lastrowid
         return pids, notes
 
-    def _store(self, c, device_id, game_id, journal, digest, rep, existing_pk, ident, head):
+    def _store(self, c, device_id, game_id, journal, digest, rep, existing_pk, ident, head, prefixes):
         match = rep.match
         header = match.header
         state = match.state
         now = _now()
         c.execute("INSERT OR IGNORE INTO devices(id, info, first_seen, last_seen) VALUES (?, '{}', ?, ?)",
                   (device_id, now, now))
-        # Events, re-read from the verified journal (blank lines skipped as the reader does).
-        events = []
-        lineno = 0
-        seq = 0
-        for raw in journal.split(b"\n"):
-            lineno += 1
-            if not raw.strip():
-                continue
-            seq += 1
-            if seq == 1:
-                continue  # the header
-            obj = _decode(raw.rstrip(b"\r"))
-            events.append((seq - 1, lineno, str(obj.get("type")), json.dumps(obj, sort_keys=True, separators=(",", ":"))))
         winner = match.winner()
         finished = 1 if winner is not None else 0
         if existing_pk is not None:
             game_pk = existing_pk
-            c.execute("DELETE FROM events WHERE game=?", (game_pk,))
             c.execute("DELETE FROM results WHERE game=?", (game_pk,))
             c.execute("DELETE FROM rounds WHERE game=?", (game_pk,))
             c.execute(
@@ -867,9 +970,9 @@ class Database:
                 (device_id, game_id, header["game"], json.dumps(header, sort_keys=True), journal, digest,
                  rep.events, len(rep.rounds), finished, now, ident, head, rep.first)).lastrowid
         dev = c.execute("SELECT device_id FROM games WHERE id=?", (game_pk,)).fetchone()[0]
-        self._set_times(c, game_pk, dev, journal, _parse_now(now))
-        c.executemany("INSERT INTO events(game, seq, line, type, body) VALUES (?, ?, ?, ?, ?)",
-                      [(game_pk,) + e for e in events])
+        lines = _decoded(journal)
+        self._set_times(c, game_pk, dev, journal, _parse_now(now), lines)
+        _index_game(c, game_pk, dev, lines, prefixes)
         scores = list(state["scores"])
         winners = winning_seats(state, winner)
         pids, notes = self._seat_players(c, header["players"], now)

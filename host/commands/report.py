@@ -1,176 +1,395 @@
-"""`moontable report [--out DIR]`: one self-contained HTML page (every chart
-embedded as a base64 PNG, so it can be mailed or opened offline) with
-player statistics and each game's score progression, plus the same charts
-as PNG files beside it.
+"""`moontable report [--out DIR]`: a folder of plain HTML pages that open
+offline and need nothing else (no script, no image file, no font):
 
-Each finished game also gets a "Send to BG Stats" link and the same link
-as a QR code (inline SVG): point a phone at the screen and BG Stats opens
-with the play filled in. Those links are the page's only external ones.
+- index.html: each player's record with the evidence behind the win rate
+  (plays, wins and a 95% interval, ordered by the interval's low end, so
+  3 wins of 3 does not sit above 8 of 20 on luck alone), per game the
+  average and best score, openskill ratings with their uncertainty and a
+  head-to-head matrix, and the newest plays;
+- plays-N.html: every play, newest first, a thousand a page;
+- players/ID.html: one player's history;
+- games/ID.html: one game: placings, a score chart (inline SVG) and its
+  "Send to BG Stats" link with the link as a QR code (inline SVG).
 
-matplotlib is imported only here, with the Agg backend (no display needed).
+A game's page and its QR code are made once: games/.made.json remembers
+what each page was made from (the journal's hash, the summary, the page
+templates), and an unchanged game keeps its page. QR codes are the slow
+part (segno, about 15 ms each even with a fixed mask), so new pages are
+made in worker processes when there are many. The HTML comes from Jinja2
+templates (host/templates/report) with autoescaping on.
 """
 
-import base64
 import datetime
-import html
+import hashlib
+import json
 import os
+import sys
+import tempfile
 
-from host import bgstats
 from host import db as dbmod
+from host import stats as statsmod
+from host import svgchart
 from host.commands.export import write_atomically
-from host.commands.standings import collect
-from shared_rules import display_name
+from shared_rules import display_name, game_names, get_game
 
-HELP = "write an HTML report with score-progression charts and player statistics (plus PNG charts)"
+HELP = "write an HTML report: player records, ratings, head-to-head, every play, a page per game"
+
+TEMPLATES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "templates", "report")
+# Bump when a game page changes in a way its templates do not show
+# (what this module puts into it): every page is then made again.
+GAME_PAGE_VERSION = 1
+INDEX_PLAYS = 200          # newest plays on the index page
+PLAYS_PER_PAGE = 1000      # plays per plays-N.html
+H2H_MAX = 24               # players in a head-to-head matrix
+POOL_FROM = 64             # new game pages from which worker processes help
+QR_MASK = 0                # a fixed mask: segno skips scoring all eight (3x faster)
 
 
 def add_arguments(parser):
     parser.add_argument("--out", metavar="DIR", default="moontable-report",
-                        help="folder to write index.html and the PNG charts to (default: ./moontable-report)")
-    parser.add_argument("--last", type=int, metavar="N", help="chart only the N most recent games")
+                        help="folder to write index.html and the other pages to (default: ./moontable-report)")
+    parser.add_argument("--last", type=int, metavar="N",
+                        help="pages and play log for the N most recent games only (records count every game)")
     dbmod.add_db_argument(parser)
 
 
-def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
+# ---------------------------------------------------------------- templates
+
+def environment():
+    """The Jinja2 environment: autoescaping on for every template, so a
+    player called <script> is shown, never run."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True)
 
 
-def _save(plt, fig, path):
-    """Write the PNG and return its bytes (for embedding)."""
-    fig.savefig(path, format="png", dpi=100, metadata={"Software": None})
-    plt.close(fig)
-    with open(path, "rb") as f:
-        return f.read()
+def _game_page_stamp():
+    """What every game page is made from besides its game: the templates
+    it uses, the chart code and GAME_PAGE_VERSION."""
+    h = hashlib.sha256(b"v%d" % GAME_PAGE_VERSION)
+    for path in (os.path.join(TEMPLATES, "base.html.j2"), os.path.join(TEMPLATES, "game.html.j2"),
+                 svgchart.__file__):
+        with open(path, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
 
 
-# Line styles that stay apart where scores run together: each seat gets its
-# own marker and dash pattern as well as its own colour.
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
-DASHES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (3, 1, 1, 1, 1, 1)), (0, (1, 2)), (0, (8, 2)))
+# ---------------------------------------------------------------- data
+
+def _seats(g):
+    place = statsmod.places(g)
+    winners = set(g["winner_seats"])
+    return [{"name": g["players"][s], "pid": g["player_ids"][s], "place": place[s], "score": g["scores"][s],
+             "won": s in winners} for s in range(len(g["players"]))]
 
 
-def game_chart(plt, g, path):
-    from matplotlib.ticker import MaxNLocator
-    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+def _play(g, location):
+    seats = sorted(_seats(g), key=lambda s: (s["place"], s["name"].casefold())) if g["finished"] else _seats(g)
+    return {"id": g["id"], "date": g["date"], "game_name": g["game_name"], "finished": g["finished"],
+            "seats": seats, "duration_min": g["duration_min"], "location": location, "page": False}
+
+
+def _extras(db):
+    """{game pk: (journal digest, header)} in one query."""
+    return {pk: (digest, json.loads(header)) for pk, digest, header in
+            db.conn.execute("SELECT id, digest, header FROM games")}
+
+
+def _location(header):
+    loc = header.get("location")
+    return loc if isinstance(loc, str) and loc.strip() else None
+
+
+def _rounds(db, pks):
+    """{game pk: [[score per seat] per round]} for the given games."""
+    out = {pk: [] for pk in pks}
+    pks = sorted(pks)
+    for i in range(0, len(pks), 500):
+        part = pks[i:i + 500]
+        for pk, rnd, seat, score in db.conn.execute(
+                "SELECT game, round, seat, score FROM rounds WHERE game IN (%s) ORDER BY game, round, seat"
+                % ",".join("?" * len(part)), part):
+            rounds = out[pk]
+            while len(rounds) < rnd:
+                rounds.append([])
+            rounds[rnd - 1].append(score)
+    return out
+
+
+_START_CACHE = {}
+
+
+def _start_scores(header):
+    """Scores before the first round, from the rules core (Shoot the Moon
+    starts everyone on 2 chips)."""
+    key = json.dumps([header["game"], len(header["players"]), header.get("options") or {}], sort_keys=True)
+    if key not in _START_CACHE:
+        _START_CACHE[key] = list(get_game(header["game"]).new(list(header["players"]),
+                                                              header.get("options") or {})["scores"])
+    return _START_CACHE[key]
+
+
+# ---------------------------------------------------------------- game pages
+
+def game_chart(g):
+    """The score progression of one game as SVG: one line per player, or
+    per partnership (partners share their chips)."""
+    from host.bgstats import partnerships
+
     rounds = g["round_scores"]
-    xs = list(range(0, len(rounds) + 1))
-    # Partners share their chips: one line per partnership, named by its
-    # players, instead of two identical lines one on top of the other.
-    series = bgstats.partnerships(g["game"], g["options"], g["players"]) or [
+    if not rounds:
+        return ""
+    series = partnerships(g["game"], g["options"], g["players"]) or [
         (name, [seat]) for seat, name in enumerate(g["players"])]
-    for k, (label, seats) in enumerate(series):
-        seat = seats[0]
-        ys = [g["start_scores"][seat]] + [r[seat] for r in rounds]
-        ax.plot(xs, ys, marker=MARKERS[k % len(MARKERS)], markersize=4 + (k % 3),
-                linestyle=DASHES[k % len(DASHES)], linewidth=1.5, label=dbmod.printable(label),
-                alpha=0.9, zorder=3 + len(series) - k, markerfacecolor="none" if k % 2 else None)
-    # Rounds, chips and points are whole numbers: never 0.5 ticks.
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlim(0, max(1, len(rounds)))
-    ax.set_xlabel("round")
-    ax.set_ylabel("chips" if g["game"] == "shoot-the-moon" else "score")
-    ax.set_title("game %d: %s, %s" % (g["id"], display_name(g["game"]), g["date"]))
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", loc="upper left")
-    fig.tight_layout()
-    return _save(plt, fig, path)
+    lines = [(label, [g["start_scores"][seats[0]]] + [r[seats[0]] for r in rounds]) for label, seats in series]
+    return svgchart.line_chart(lines, "round", "chips" if g["game"] == "shoot-the-moon" else "score",
+                               title="game %d: %s, %s" % (g["id"], g["game_name"], g["date"]))
 
 
-def players_chart(plt, rows, path):
-    fig, ax = plt.subplots(figsize=(6.4, max(2.0, 0.4 * len(rows) + 1)))
-    names = [r["player"] for r in rows][::-1]
-    rates = [100.0 * r["win_rate"] for r in rows][::-1]
-    bars = ax.barh(names, rates, color="#4a7ab5")
-    for bar, r in zip(bars, rows[::-1]):
-        ax.text(bar.get_width() + 1, bar.get_y() + bar.get_height() / 2,
-                "%d/%d" % (r["wins"], r["games"]), va="center", fontsize="small")
-    ax.set_xlim(0, 110)
-    ax.set_xlabel("win rate (%), finished games")
-    ax.set_title("players")
-    fig.tight_layout()
-    return _save(plt, fig, path)
+def qr_svg(url):
+    """The link as an inline SVG QR code (segno, low error correction, a
+    fixed mask), or None when it is too long for any QR code."""
+    from segno import DataOverflowError
+
+    from host import bgstats
+
+    try:
+        return bgstats.qr_svg(url, QR_MASK)
+    except DataOverflowError:
+        return None
 
 
-def _img(png, alt):
-    return '<img alt="%s" src="data:image/png;base64,%s">' % (html.escape(alt), base64.b64encode(png).decode("ascii"))
+_ENV = None
 
 
-def _send_to_bgstats(g):
-    """The game's BG Stats link and its QR code, side by side."""
-    url = bgstats.link(bgstats.play(g))
-    return ('<div class="bgstats">%s<p><a href="%s">Send to BG Stats</a><br>'
-            "<small>or scan the code with the phone that has BG Stats</small></p></div>"
-            % (bgstats.qr_svg(url), html.escape(url, quote=True)))
+def _make_game_pages(jobs):
+    """Write the pages of [(path, game, location)]; return [(pk, problem
+    or None)]. Runs in worker processes as well: everything it needs
+    comes in `jobs`. One game's failure never stops the others."""
+    global _ENV
+    from host import bgstats
+
+    if _ENV is None:
+        _ENV = environment()
+    template = _ENV.get_template("game.html.j2")
+    done = []
+    for path, g, location in jobs:
+        problem = None
+        try:
+            link = qr = None
+            if g["finished"]:
+                link = bgstats.link(bgstats.play(g))
+                qr = qr_svg(link)
+                if qr is None:
+                    problem = "its BG Stats link is too long for a QR code (the link is on the page)"
+                    qr = "<p><small>No QR code: the link is too long for one.</small></p>"
+            text = template.render(root="../", g=g, seats=sorted(_seats(g), key=lambda s: s["place"]),
+                                   chart=game_chart(g), link=link, qr=qr, location=location)
+            _write_quick(path, text)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            problem = "its page could not be made (%s: %s)" % (type(e).__name__, e)
+        done.append((g["id"], problem))
+    return done
 
 
-def _stats_table(rows):
-    if not rows:
-        return "<p>No finished games.</p>"
-    out = ["<table><tr><th>rank</th><th class=name>player</th><th>games</th><th>wins</th><th>win rate</th></tr>"]
-    for r in rows:
-        out.append("<tr><td>%d</td><td class=name>%s</td><td>%d</td><td>%d</td><td>%.1f%%</td></tr>"
-                   % (r["rank"], html.escape(r["player"]), r["games"], r["wins"], 100.0 * r["win_rate"]))
-    out.append("</table>")
-    return "\n".join(out)
+_MODE = None
 
 
-STYLE = """body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .6em;text-align:right}
-td:first-child,th:first-child{text-align:left}img{max-width:100%}section{margin-bottom:2em}
-td.name,th.name{text-align:left}.bgstats{display:flex;gap:1em;align-items:center}.bgstats svg{flex:none}"""
+def _write_quick(path, text):
+    """Write via a temporary file and a rename (a reader never sees half a
+    page), without the fsync of index.html: a lost page is made again."""
+    global _MODE
+    if _MODE is None:
+        umask = os.umask(0o22)
+        os.umask(umask)
+        _MODE = 0o666 & ~umask
+    folder = os.path.dirname(path)
+    fd, tmp = tempfile.mkstemp(prefix=".page.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.chmod(tmp, _MODE)  # a page anyone may read, as a file the user saved would be
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _fingerprint(stamp, g, digest, location):
+    text = json.dumps([stamp, digest, location, g], sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def _load_made(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            made = json.load(f)
+        return made if isinstance(made, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+class _Progress:
+    """A tqdm bar on stderr that shows itself only when the work lasts
+    more than a second and stderr is a terminal."""
+
+    def __init__(self, total, desc):
+        self.bar = None
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            return
+        self.bar = tqdm(total=total, desc=desc, unit="page", file=sys.stderr, delay=1.0, leave=False,
+                        disable=None, dynamic_ncols=True)
+
+    def update(self, n):
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _game_pages(db, out_dir, summaries, extras):
+    """Make the pages of new or changed games; return (made, kept,
+    problems [(pk, text)])."""
+    folder = os.path.join(out_dir, "games")
+    os.makedirs(folder, exist_ok=True)
+    made_path = os.path.join(folder, ".made.json")
+    made = _load_made(made_path)
+    stamp = _game_page_stamp()
+    todo, prints = [], {}
+    for g in summaries:
+        digest, header = extras[g["id"]]
+        fp = _fingerprint(stamp, g, digest, _location(header))
+        prints[str(g["id"])] = fp
+        path = os.path.join(folder, "%d.html" % g["id"])
+        if made.get(str(g["id"])) != fp or not os.path.exists(path):
+            todo.append(g)
+    rounds = _rounds(db, [g["id"] for g in todo])
+    jobs = []
+    for g in todo:
+        header = extras[g["id"]][1]
+        g = dict(g, round_scores=rounds[g["id"]], start_scores=_start_scores(header))
+        jobs.append((os.path.join(folder, "%d.html" % g["id"]), g, _location(header)))
+    problems = []
+    bar = _Progress(len(jobs), "game pages")
+    try:
+        chunks = [jobs[i:i + 50] for i in range(0, len(jobs), 50)]
+        workers = min(len(chunks), os.cpu_count() or 1)
+        if len(jobs) >= POOL_FROM and workers > 1:
+            import concurrent.futures
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+                for result in pool.map(_make_game_pages, chunks):
+                    problems += _record(result, made, prints)
+                    bar.update(len(result))
+        else:
+            for chunk in chunks:
+                result = _make_game_pages(chunk)
+                problems += _record(result, made, prints)
+                bar.update(len(result))
+    finally:
+        bar.close()
+        if jobs:
+            _write_quick(made_path, json.dumps(made, sort_keys=True))
+    return len(jobs), len(summaries) - len(jobs), problems
+
+
+def _record(result, made, prints):
+    problems = []
+    for pk, problem in result:
+        if problem is None or "QR" in problem:
+            made[str(pk)] = prints[str(pk)]
+        if problem is not None:
+            problems.append((pk, problem))
+    return problems
+
+
+# ---------------------------------------------------------------- the rest
+
+def _player_pages(env, out_dir, summaries, records, ratings, plays_by_id):
+    folder = os.path.join(out_dir, "players")
+    os.makedirs(folder, exist_ok=True)
+    template = env.get_template("player.html.j2")
+    overall = {r["player_id"]: r for r in records["overall"]}
+    per_game = {}
+    for game, rows in records["by_game"].items():
+        for r in rows:
+            per_game.setdefault(r["player_id"], []).append((game, r))
+    rating_of = {(game, r["player_id"]): r for game, rows in ratings.items() for r in rows}
+    history = {}
+    names = {}
+    for g in reversed(summaries):
+        for pid, name in zip(g["player_ids"], g["players"]):
+            history.setdefault(pid, []).append(plays_by_id[g["id"]])
+            names.setdefault(pid, name)
+    order = {name: k for k, name in enumerate(game_names())}
+    for pid, plays in history.items():
+        rows = sorted(per_game.get(pid, []), key=lambda x: order.get(x[0], 99))
+        table = [{"name": display_name(game), "r": r, "rating": rating_of.get((game, pid))} for game, r in rows]
+        series = [(display_name(game) + " rating", [h[1] for h in rating_of[(game, pid)]["history"]])
+                  for game, _ in rows if (game, pid) in rating_of]
+        chart = svgchart.line_chart(series, "games played", "rating (surely at least)", start=1) if series else ""
+        text = template.render(root="../", name=names[pid], overall=overall.get(pid), per_game=table,
+                               chart=chart, plays=plays)
+        _write_quick(os.path.join(folder, "%d.html" % pid), text)
+    return len(history)
+
+
+def _plays_pages(env, out_dir, plays):
+    template = env.get_template("plays.html.j2")
+    pages = max(1, -(-len(plays) // PLAYS_PER_PAGE))
+    for n in range(1, pages + 1):
+        text = template.render(root="", page=n, pages=pages, plays=plays[(n - 1) * PLAYS_PER_PAGE:n * PLAYS_PER_PAGE])
+        _write_quick(os.path.join(out_dir, "plays-%d.html" % n), text)
+    return pages
 
 
 def build(db, out_dir, last=None):
-    """Write index.html and the PNGs into out_dir; return the list of files."""
-    plt = _pyplot()
+    """Write the report into out_dir. Returns {"index": path, "games_made",
+    "games_kept", "players", "plays_pages", "problems": [(pk, text)]}."""
     os.makedirs(out_dir, exist_ok=True)
-    summaries = db.games()
-    if last is not None:
-        summaries = summaries[-last:] if last > 0 else []
-    stats = collect(db)
-    written = []
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             "<title>moontable report</title><style>%s</style></head><body>" % STYLE,
-             "<h1>moontable report</h1>",
-             "<p>%d games stored; generated %s.</p>" % (len(db.games()),
-                                                       datetime.datetime.now().strftime("%Y-%m-%d %H:%M")),
-             "<h2>Players</h2>", _stats_table(stats["overall"])]
-    if stats["overall"]:
-        path = os.path.join(out_dir, "players.png")
-        parts.append(_img(players_chart(plt, stats["overall"], path), "win rate per player"))
-        written.append(path)
-    for name, rows in stats["by_game"].items():
-        parts.append("<h3>%s</h3>" % html.escape(display_name(name)))
-        parts.append(_stats_table(rows))
-    parts.append("<h2>Games</h2>")
-    for s in summaries:
-        g = db.game(s["id"])
-        g.pop("journal")
-        winner = ", ".join(g["winners"]) if g["finished"] else "not finished"
-        parts.append("<section><h3>Game %d: %s</h3><p>%s &middot; %d rounds &middot; winner: %s</p>"
-                     % (g["id"], html.escape(g["game_name"]), html.escape(g["date"]), g["rounds"],
-                        html.escape(winner)))
-        if g["round_scores"]:
-            path = os.path.join(out_dir, "game-%d.png" % g["id"])
-            parts.append(_img(game_chart(plt, g, path), "score progression of game %d" % g["id"]))
-            written.append(path)
-        parts.append("<table><tr><th>rank</th><th class=name>player</th><th>score</th></tr>")
-        for seat in sorted(range(len(g["players"])), key=lambda i: (g["ranks"][i], i)):
-            parts.append("<tr><td>%d</td><td class=name>%s</td><td>%d</td></tr>"
-                         % (g["ranks"][seat], html.escape(g["players"][seat]), g["scores"][seat]))
-        parts.append("</table>")
-        if g["finished"]:
-            parts.append(_send_to_bgstats(g))
-        parts.append("</section>")
-    parts.append("</body></html>")
+    env = environment()
+    everything = db.games()  # oldest first
+    extras = _extras(db)
+    shown = everything if last is None else (everything[-last:] if last > 0 else [])
+    records = statsmod.records(everything)
+    ratings = statsmod.ratings(everything)
+    plays_by_id = {g["id"]: _play(g, _location(extras[g["id"]][1])) for g in everything}
+    for g in shown:
+        plays_by_id[g["id"]]["page"] = True  # the others (--last) have no page to link to
+    made, kept, problems = _game_pages(db, out_dir, shown, extras)
+    newest = [plays_by_id[g["id"]] for g in reversed(shown)]
+    players = _player_pages(env, out_dir, everything, records, ratings, plays_by_id)
+    pages = _plays_pages(env, out_dir, newest)
+    sections = []
+    stored = set(db.game_names())
+    for game in game_names():
+        if game not in stored or game not in records["by_game"]:
+            continue
+        h2h_players, beat = statsmod.head_to_head(everything, game)
+        sections.append({"name": display_name(game), "rows": records["by_game"][game],
+                         "ratings": {r["player_id"]: r for r in ratings.get(game, [])},
+                         "h2h_players": h2h_players[:H2H_MAX], "h2h_cut": len(h2h_players) > H2H_MAX,
+                         "beat": beat})
+    text = env.get_template("index.html.j2").render(
+        root="", stored=len(everything), finished=sum(1 for g in everything if g["finished"]),
+        generated=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), overall=records["overall"],
+        overall_chart=svgchart.interval_bars(records["overall"]), games=sections,
+        plays=newest[:INDEX_PLAYS], more=len(newest) > INDEX_PLAYS, total_plays=len(newest))
     index = os.path.join(out_dir, "index.html")
-    write_atomically(index, "\n".join(parts) + "\n")  # a full disk keeps the previous page whole
-    written.insert(0, index)
-    return written
+    write_atomically(index, text)  # a full disk keeps the previous page whole
+    return {"index": index, "games_made": made, "games_kept": kept, "players": players, "plays_pages": pages,
+            "problems": problems}
 
 
 def _body(args):
@@ -178,10 +397,14 @@ def _body(args):
         raise dbmod.DbError("--last must be 0 or more, not %d" % args.last)
     with dbmod.open_for(args, readonly=True) as db:
         try:
-            files = build(db, args.out, args.last)
+            done = build(db, args.out, args.last)
         except OSError as e:
             raise dbmod.DbError("cannot write the report to %s: %s" % (args.out, e.strerror or e))
-    print("wrote %s (%d chart%s)" % (files[0], len(files) - 1, "" if len(files) == 2 else "s"))
+    for pk, problem in done["problems"]:
+        print("moontable report: game %d: %s" % (pk, problem), file=sys.stderr)
+    print("wrote %s (%d game page%s made, %d unchanged; %d player page%s)"
+          % (done["index"], done["games_made"], "" if done["games_made"] == 1 else "s", done["games_kept"],
+             done["players"], "" if done["players"] == 1 else "s"))
     return 0
 
 

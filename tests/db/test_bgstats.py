@@ -159,13 +159,14 @@ def test_report_has_a_link_and_a_qr_code_per_finished_game(db4, tmp_path):
     path, _ = db4
     out = tmp_path / "rep"
     assert dbkit.cli("report", "--out", out, "--db", path)[0] == 0
-    page = (out / "index.html").read_text()
+    pages = "".join((out / "games" / ("%d.html" % n)).read_text() for n in range(1, 5))
+    page = (out / "index.html").read_text() + pages
     _, urls = _links_and_plays(path)
     import html
     for url in urls:
-        assert 'href="%s"' % html.escape(url, quote=True) in page
-    assert page.count("Send to BG Stats") == 4
-    assert page.count("<svg") == 4
+        assert 'href="%s"' % html.escape(url, quote=True) in pages
+    assert pages.count("Send to BG Stats") == 4
+    assert pages.count("<svg") == 8  # a chart and a QR code each
     for name in NAMES.values():
         assert html.escape(name) in page
     for gid in ("shoot-the-moon", "moonstar", "moons"):

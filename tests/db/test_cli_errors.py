@@ -214,7 +214,7 @@ def test_a_full_disk_during_import_reports_what_was_stored(tmp_path):
 
     def limit():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        resource.setrlimit(resource.RLIMIT_FSIZE, (150000, 150000))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (400000, 400000))  # a new file (~110 KB) and a few games
 
     r = run("import", *logs, "--db", db, preexec_fn=limit)
     err = r.stderr.decode()

@@ -142,34 +142,20 @@ def test_export_bgstats_is_one_play_per_line(dbfile):
     assert len({p["sourcePlayId"] for p in plays}) == 3
 
 
-def test_report_is_self_contained_with_valid_pngs(dbfile, tmp_path):
-    from PIL import Image
+def test_report_last_n_makes_pages_for_the_newest_games_only(dbfile, tmp_path):
     out_dir = tmp_path / "rep"
-    out = ok("report", "--out", out_dir, "--db", dbfile)
-    assert out.startswith("wrote ")
+    out = ok("report", "--out", out_dir, "--last", "1", "--db", dbfile)
+    assert out.startswith("wrote ") and "1 game page made" in out
+    assert sorted(p.name for p in (out_dir / "games").glob("*.html")) == ["4.html"]
     page = (out_dir / "index.html").read_text()
-    # the only external links: one "Send to BG Stats" per finished game
-    links = re.findall(r'href="([^"]*)"', page)
-    assert len(links) == 3 and all(u.startswith("https://app.bgstatsapp.com/createPlay.html?data=") for u in links)
-    assert page.count("<svg") == 3
-    rest = re.sub(r'href="[^"]*"', "", page)
-    assert not re.search(r"(?i)(https?:|ftp:|//[a-z0-9.-]+\.[a-z]{2,}/)", rest)
-    srcs = re.findall(r'src="([^"]*)"', page)
-    assert srcs and all(s.startswith("data:image/png;base64,") for s in srcs)
-    assert "<script" not in page and "<link" not in page
-    pngs = sorted(p.name for p in out_dir.glob("*.png"))
-    assert pngs == ["game-1.png", "game-2.png", "game-3.png", "game-4.png", "players.png"]
-    assert len(srcs) == len(pngs)
-    for name in pngs:
-        raw = (out_dir / name).read_bytes()
-        assert raw.startswith(b"\x89PNG\r\n\x1a\n")
-        with Image.open(out_dir / name) as im:
-            im.verify()
-        assert Image.open(out_dir / name).size[0] >= 300
-    for player in ("Ann", "Bob", "Cy", "Dee"):
-        assert "<td class=name>%s</td>" % player in page
-    ok("report", "--out", tmp_path / "two", "--last", "1", "--db", dbfile)
-    assert sorted(p.name for p in (tmp_path / "two").glob("*.png")) == ["game-4.png", "players.png"]
+    assert re.findall(r'<a href="games/(\d+)\.html">', page) == ["4"]
+    for player in ("Ann", "Bob", "Cy", "Dee"):  # records still count every game
+        assert ">%s</a></td>" % player in page
+    for player in out_dir.glob("players/*.html"):  # histories link only to pages that exist
+        for ref in re.findall(r'href="\.\./games/(\d+)\.html"', player.read_text()):
+            assert ref == "4"
+    ok("report", "--out", tmp_path / "none", "--last", "0", "--db", dbfile)
+    assert list((tmp_path / "none" / "games").glob("*.html")) == []
 
 
 def test_import_command(tmp_path):

@@ -21,13 +21,13 @@ def tables(path):
 def test_fresh_database_has_current_schema_and_wal(tmp_path):
     path = tmp_path / "sub" / "m.db"
     db = Database.open(path)
-    assert db.schema_version() == SCHEMA_VERSION == 4
+    assert db.schema_version() == SCHEMA_VERSION == 5
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
     assert db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     db.close()
-    assert tables(path) == ["device_clocks", "devices", "events", "games", "player_aliases", "players",
-                            "quarantine", "results", "rounds", "staging"]
+    assert tables(path) == ["device_clocks", "devices", "game_boots", "game_prefixes", "games", "player_aliases",
+                            "players", "quarantine", "results", "rounds", "staging"]
 
 
 def test_default_path_follows_xdg(monkeypatch, tmp_path):
@@ -96,7 +96,7 @@ def test_upgrade_from_version_1_keeps_data_and_backfills_rounds(tmp_path):
     db.close()
 
 
-@pytest.mark.parametrize("start", [0, 1, 2])
+@pytest.mark.parametrize("start", [0, 1, 2, 3, 4])
 def test_every_step_upgrades_to_current(tmp_path, start):
     path = tmp_path / ("v%d.db" % start)
     c = sqlite3.connect(path, isolation_level=None)

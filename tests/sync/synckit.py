@@ -401,7 +401,7 @@ def db_state(path):
         return {
             "games": rows("SELECT device_id, game_id, game, header, journal, digest, events, rounds, finished, "
                           "started, ended FROM games"),
-            "events": rows("SELECT g.game_id, e.seq, e.line, e.type, e.body FROM events e JOIN games g ON g.id = e.game"),
+            "boots": rows("SELECT g.game_id, b.device_id, b.boot FROM game_boots b JOIN games g ON g.id = b.game"),
             "results": rows("SELECT g.game_id, r.seat, p.name, r.score, r.rank, r.winner FROM results r "
                             "JOIN games g ON g.id = r.game JOIN players p ON p.id = r.player"),
             "rounds": rows("SELECT g.game_id, r.round, r.seat, r.score FROM rounds r JOIN games g ON g.id = r.game"),
