@@ -10,7 +10,9 @@ Every game module has the same contract, modelled on a state API
     new(players, options) -> state        plain JSON-able data
     apply(state, event)   -> next state   the input state is never changed
     legal(state)          -> description of what may happen next
-    standings(state)      -> [[name, score], ...], best first
+    placings(state)       -> [[rank, [seat, ...]], ...], best first by the
+                             game's win rule (shared_rules.places)
+    standings(state)      -> [[name, score], ...], in placing order
     winner(state)         -> seat index or None
 
 Illegal events raise RuleError with a message meant for a person.

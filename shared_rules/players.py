@@ -37,9 +37,13 @@ def check_players(players, low, high):
     return list(players)
 
 
-def start_scores(options, n, low, high, what="score"):
+def start_scores(options, n, low, high, what="score", goal=None):
     """The "start" option (a game carried over from paper): one whole
-    number from low to high per player or side, n of them; None without."""
+    number from low to high per player or side, n of them; None without.
+    low and high are sanity bounds, not the rules': a start tied at or
+    past the goal is a game still in play (a tie at the top plays on),
+    so only one side alone on top at or past `goal` is refused (that game
+    is already won)."""
     v = options.get("start")
     if v is None:
         return None
@@ -49,4 +53,9 @@ def start_scores(options, n, low, high, what="score"):
     for x in v:
         if type(x) is not int or x < low or x > high:
             raise RuleError("a starting %s must be a whole number from %d to %d, not %r" % (what, low, high, x))
+    if goal is not None and v:
+        best = max(v)
+        if best >= goal and v.count(best) == 1:
+            raise RuleError("a start of %d, alone on top at or past the goal of %d, is a game already won"
+                            " (a tie at the top would play on)" % (best, goal))
     return list(v)
