@@ -157,8 +157,8 @@ class Play:
             over = bool(s.state.get("over"))
             if over and not self.over_seen:
                 self.over_seen = True
-                w = s.match.winner()
-                if w is not None:
+                w = s.match.winners()
+                if w:
                     # The banner covers this screen, so it will not draw (the
                     # draw is where a UI lets its single moments' code go):
                     # the entry that ended the game is let go now.
@@ -167,7 +167,9 @@ class Play:
                         unload()
                     from screens.banner import Banner
 
-                    self.app.push(Banner(self.app, "%s wins!" % s.names()[w]))
+                    names = s.names()
+                    self.app.push(Banner(self.app, "%s %s!" % (" & ".join(names[i] for i in w),
+                                                              "wins" if len(w) == 1 else "win")))
             elif not over:
                 self.over_seen = False
         if s.timer is not None:
