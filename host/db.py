@@ -30,8 +30,9 @@ import time
 import urllib.parse
 
 from host import times as timesmod
-from host.bgstats import first_seat, winning_seats
-from shared_rules import display_name, game_names, get_game, ranks, seat_ranks
+from host.bgstats import first_seat
+from shared_rules import display_name, game_names, get_game, ranks
+from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
 from shared_rules.wire import decode as _decode
@@ -118,6 +119,29 @@ def _backfill_v4(conn):
         t = timesmod.game_times(_decoded(journal))
         conn.execute("UPDATE games SET identity=?, head=?, start_seat=?, duration=?, approx=? WHERE id=?",
                      (_digest(canon), _digest(canon[:1]), start, t["seconds"], 1 if started is None else 0, game_pk))
+
+
+def _backfill_places(conn):
+    """Version 5 ranks every game by its win rule (the rules core's
+    placings), not by score: re-rank the games stored before from their
+    journals (a Moon bidder who went out with a lower total was ranked
+    below a higher total; partners were ranked by seat)."""
+    rows = conn.execute("SELECT id, journal FROM games").fetchall()
+    for game_pk, journal in rows:
+        try:
+            rep = Replay().feed(io.BytesIO(bytes(journal)))
+        except Exception:  # noqa: BLE001 - rules changed since: the game keeps what it has
+            continue
+        ranks_now, won = _placed(rep.match)
+        for seat, rank in enumerate(ranks_now):
+            conn.execute("UPDATE results SET rank=?, winner=? WHERE game=? AND seat=?",
+                         (rank, 1 if seat in won else 0, game_pk, seat))
+        conn.execute("UPDATE games SET finished=? WHERE id=?", (1 if won else 0, game_pk))
+
+
+def _placed(match):
+    """(rank by seat, winning seats) of a replayed game, by its win rule."""
+    return seat_ranks(match.placings(), len(match.state["players"])), match.winners()
 
 
 def canonical_lines(journal):
@@ -293,6 +317,10 @@ MIGRATIONS = [
         "CREATE INDEX games_head ON games(head)",
         lambda conn: _backfill_v4(conn),
         "PRAGMA application_id=%d" % 0x4D6F6F6E,
+    ],
+    # 4 -> 5: ranks and winners by each game's win rule (placings).
+    [
+        lambda conn: _backfill_places(conn),
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -769,10 +797,11 @@ class Database:
                 target = None
         game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head)
         words = "updated" if target else "stored"
-        w = rep.match.winner()
+        w = rep.match.winners()
         return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
             words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), rep.events,
-            len(rep.rounds), ", winner %s" % printable(names[w]) if w is not None else ", not finished",
+            len(rep.rounds), (", winner%s %s" % ("s" if len(w) > 1 else "", " & ".join(printable(names[i]) for i in w)))
+            if w else ", not finished",
             "".join("; " + n for n in notes))
 
     def _quarantine(self, c, device_id, game_id, journal, digest, err, older=False):
@@ -849,8 +878,8 @@ class Database:
                 continue  # the header
             obj = _decode(raw.rstrip(b"\r"))
             events.append((seq - 1, lineno, str(obj.get("type")), json.dumps(obj, sort_keys=True, separators=(",", ":"))))
-        winner = match.winner()
-        finished = 1 if winner is not None else 0
+        seat_rank, winners = _placed(match)
+        finished = 1 if winners else 0
         if existing_pk is not None:
             game_pk = existing_pk
             c.execute("DELETE FROM events WHERE game=?", (game_pk,))
@@ -872,9 +901,8 @@ class Database:
         c.executemany("INSERT INTO events(game, seq, line, type, body) VALUES (?, ?, ?, ?, ?)",
                       [(game_pk,) + e for e in events])
         scores = list(state["scores"])
-        winners = winning_seats(state, winner)
         pids, notes = self._seat_players(c, header["players"], now)
-        for seat, rank in enumerate(seat_ranks(scores)):
+        for seat, rank in enumerate(seat_rank):
             c.execute("INSERT INTO results(game, seat, player, score, rank, winner) VALUES (?, ?, ?, ?, ?, ?)",
                       (game_pk, seat, pids[seat], scores[seat], rank, 1 if seat in winners else 0))
         _insert_rounds(c, game_pk, rep.rounds)

@@ -68,17 +68,6 @@ def ranks(scores):
     return out
 
 
-def seat_ranks(scores):
-    """Each seat's rank for scores listed by seat (not best first): the
-    highest shares rank 1 with its equals, as ranks() has it."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    shared = ranks([scores[i] for i in order])
-    out = [0] * len(scores)
-    for i in range(len(order)):
-        out[order[i]] = shared[i]
-    return out
-
-
 def game_names():
     """The names a game can be looked up by, in menu order."""
     return ["moonstar", "shoot-the-moon", "moon", "moons"]

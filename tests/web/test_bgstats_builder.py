@@ -29,7 +29,7 @@ from host import bgstats  # noqa: E402
 # the fields the page's play and the PC's must agree on (not sourcePlayerId:
 # the PC's come from its player database, the page's from the names)
 AGREE = ("sourceName", "sourcePlayId", "game", "board", "playDate", "durationMin")
-AGREE_PLAYER = ("name", "score", "rank", "winner", "startPlayer", "role")
+AGREE_PLAYER = ("name", "score", "rank", "winner", "startPlayer", "team")
 
 
 def timed(src, dst):
