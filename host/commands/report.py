@@ -100,11 +100,25 @@ def _img(png, alt):
 
 
 def _send_to_bgstats(g):
-    """The game's BG Stats link and its QR code, side by side."""
+    """The game's BG Stats link and its QR code, side by side; a link too
+    long for any QR code (six long names, in a script that percent-encodes
+    to six characters a letter) is shown alone, saying why."""
+    import segno
+
     url = bgstats.link(bgstats.play(g))
+    try:
+        code = bgstats.qr_svg(url)
+    except segno.DataOverflowError:
+        return ('<div class="bgstats"><p><a href="%s">Send to BG Stats</a><br>'
+                "<small>no QR code: this link is %d characters, more than a QR code holds (%d at most);"
+                " open this page on the phone that has BG Stats and tap the link</small></p></div>"
+                % (html.escape(url, quote=True), len(url), QR_MAX))
     return ('<div class="bgstats">%s<p><a href="%s">Send to BG Stats</a><br>'
             "<small>or scan the code with the phone that has BG Stats</small></p></div>"
-            % (bgstats.qr_svg(url), html.escape(url, quote=True)))
+            % (code, html.escape(url, quote=True)))
+
+
+QR_MAX = 2953  # bytes in the largest QR code (version 40) at error level L
 
 
 def _stats_table(rows):
@@ -148,29 +162,41 @@ def build(db, out_dir, last=None):
         parts.append(_stats_table(rows))
     parts.append("<h2>Games</h2>")
     for s in summaries:
-        g = db.game(s["id"])
-        g.pop("journal")
-        winner = ", ".join(g["winners"]) if g["finished"] else "not finished"
-        parts.append("<section><h3>Game %d: %s</h3><p>%s &middot; %d rounds &middot; winner: %s</p>"
-                     % (g["id"], html.escape(g["game_name"]), html.escape(g["date"]), g["rounds"],
-                        html.escape(winner)))
-        if g["round_scores"]:
-            path = os.path.join(out_dir, "game-%d.png" % g["id"])
-            parts.append(_img(game_chart(plt, g, path), "score progression of game %d" % g["id"]))
-            written.append(path)
-        parts.append("<table><tr><th>rank</th><th class=name>player</th><th>score</th></tr>")
-        for seat in sorted(range(len(g["players"])), key=lambda i: (g["ranks"][i], i)):
-            parts.append("<tr><td>%d</td><td class=name>%s</td><td>%d</td></tr>"
-                         % (g["ranks"][seat], html.escape(g["players"][seat]), g["scores"][seat]))
-        parts.append("</table>")
-        if g["finished"]:
-            parts.append(_send_to_bgstats(g))
-        parts.append("</section>")
+        try:
+            section = _game_section(db, s, out_dir, plt, written)
+        except Exception as e:  # noqa: BLE001 - one game never keeps the others from the page
+            section = ("<section><h3>Game %d</h3><p>This game could not be shown: %s</p></section>"
+                       % (s["id"], html.escape("%s: %s" % (type(e).__name__, e))))
+        parts.append(section)
     parts.append("</body></html>")
     index = os.path.join(out_dir, "index.html")
     write_atomically(index, "\n".join(parts) + "\n")  # a full disk keeps the previous page whole
     written.insert(0, index)
     return written
+
+
+def _game_section(db, s, out_dir, plt, written):
+    """One game's section of the page (chart file names go to `written`)."""
+    parts = []
+    g = db.game(s["id"])
+    g.pop("journal")
+    winner = ", ".join(g["winners"]) if g["finished"] else "not finished"
+    parts.append("<section><h3>Game %d: %s</h3><p>%s &middot; %d rounds &middot; winner: %s</p>"
+                 % (g["id"], html.escape(g["game_name"]), html.escape(g["date"]), g["rounds"],
+                    html.escape(winner)))
+    if g["round_scores"]:
+        path = os.path.join(out_dir, "game-%d.png" % g["id"])
+        parts.append(_img(game_chart(plt, g, path), "score progression of game %d" % g["id"]))
+        written.append(path)
+    parts.append("<table><tr><th>rank</th><th class=name>player</th><th>score</th></tr>")
+    for seat in sorted(range(len(g["players"])), key=lambda i: (g["ranks"][i], i)):
+        parts.append("<tr><td>%d</td><td class=name>%s</td><td>%d</td></tr>"
+                     % (g["ranks"][seat], html.escape(g["players"][seat]), g["scores"][seat]))
+    parts.append("</table>")
+    if g["finished"]:
+        parts.append(_send_to_bgstats(g))
+    parts.append("</section>")
+    return "\n".join(parts)
 
 
 def _body(args):

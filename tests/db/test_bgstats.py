@@ -212,3 +212,52 @@ def test_listings_name_games_as_the_box_does_and_ties_share_ranks(db4):
     # standings: equal records, equal ranks
     rows = json.loads(dbkit.cli("standings", "--game", "Shoot the Moon", "--json", "--db", path)[1])["overall"]
     assert [(r["player"], r["rank"]) for r in rows] == [("Ben", 1), ("Dan", 1), ("Ann", 3), ("Cat", 3)]
+
+
+CYRILLIC = ["Александра Петровна", "Константин Сергеевич", "Валентина Ивановна", "Владислав Андреевич",
+            "Станислава Юрьевна", "Максимилиан Олегович"]
+
+
+def _six_cyrillic_partners():
+    """A finished six-player Shoot the Moon game in two partnerships of
+    long Cyrillic names: its link percent-encodes to over 4,000 characters."""
+    m = Match("shoot-the-moon", CYRILLIC, {"teams": 2, "start": [2, 6]})
+    lines = [dict(m.header, id="cyr")]
+    for _ in range(5):
+        e = {"type": "trick", "winner": 1}
+        m.apply(e)
+        lines.append(e)
+    assert m.state["over"]
+    return _log(lines)
+
+
+def test_report_shows_a_link_too_long_for_a_qr_code_without_one_and_never_fails_for_one_game(tmp_path):
+    """Issue 22: a 4,700-character link made `report` fail with
+    DataOverflowError and write no page; a game that cannot be shown at
+    all (its stored journal damaged) must not take the others with it."""
+    import sqlite3
+
+    from host import bgstats
+    path = str(tmp_path / "m.db")
+    with Database.open(path) as db:
+        assert db.import_log(_six_cyrillic_partners(), device_id="pico")[0] == "stored"
+        assert db.import_log(dbkit.moonstar_log(seed=3)[1], device_id="pico")[0] == "stored"
+        assert db.import_log(dbkit.moonstar_log(seed=4)[1], device_id="pico")[0] == "stored"
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE games SET journal=? WHERE id=3", (b"\x00not a journal",))
+    out = tmp_path / "rep"
+    code, text, err = dbkit.cli("report", "--out", out, "--db", path)
+    assert code == 0, (text, err)
+    page = (out / "index.html").read_text()
+    plays = [json.loads(x) for x in dbkit.cli("export", "--format", "bgstats", "--db", path)[1].splitlines()]
+    cyr = [p for p in plays if p["sourcePlayId"] == "pico/cyr"][0]
+    url = bgstats.link(cyr)
+    assert len(url) > 2953
+    import html
+    assert 'href="%s"' % html.escape(url, quote=True) in page
+    assert "no QR code: this link is %d characters, more than a QR code holds" % len(url) in page
+    assert page.count("<svg") == 1  # the Moonstar game's code; the long link has none
+    assert "Game 3</h3><p>This game could not be shown" in page
+    # partnerships in each player's team, ranked by team: winners first, the other team second
+    assert [x["team"] for x in cyr["players"]][:2] == [" & ".join(CYRILLIC[0::2]), " & ".join(CYRILLIC[1::2])]
+    assert [x["rank"] for x in cyr["players"]] == [2, 1, 2, 1, 2, 1]
