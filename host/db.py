@@ -1163,10 +1163,13 @@ def _is_text(value):
 
 def _same_names(names):
     """The first group of seat names that differ only in case ("Ann",
-    "ann", "ANN"), or None."""
+    "ann", "ANN"), or None: by the rules core's fold (shared_rules.names),
+    which refuses these itself, so replay and import agree."""
+    from shared_rules.names import fold
+
     seen = {}
     for name in names:
-        seen.setdefault(str(name).casefold(), []).append(name)
+        seen.setdefault(fold(str(name)), []).append(name)
     for group in seen.values():
         if len(group) > 1:
             return group

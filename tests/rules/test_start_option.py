@@ -2,7 +2,7 @@
 player's (or side's) score or chips over, checked, and visible in the
 state as start_scores (Moonstar: test_moonstar_start.py)."""
 
-from _support import raises
+from _support import drop_games, raises
 from shared_rules import get_game
 
 
@@ -18,6 +18,7 @@ def test_shoot_the_moon_starts_from_chips_per_side():
     raises(G.new, ["a", "b"], {"start": [100001, 0]}, match="starting chips must be a whole number from 0 to 100000")
     raises(G.new, ["a", "b"], {"start": [-1, 0]}, match="not -1")
     raises(G.new, ["a", "b"], {"target": 10, "start": [9.0, 0]}, match="not 9.0")
+    drop_games()  # one game's rules at a time, as on the board: the file fits 64K
 
 
 def test_moon_dominoes_starts_from_points():
@@ -28,6 +29,7 @@ def test_moon_dominoes_starts_from_points():
     raises(G.new, ["a", "b", "c"], {"start": [0, 1001, 0]}, match="from -1000 to 1000, not 1001")
     raises(G.new, ["a", "b", "c"], {"start": [0, 0]}, match="one score per player (3)")
     raises(G.new, ["a", "b", "c"], {"start": [True, 0, 0]}, match="not True")
+    drop_games()
 
 
 def test_moons_start_adds_to_what_the_tokens_score():
