@@ -204,10 +204,19 @@ def date_text(epoch):
     return "%04d-%02d-%02d %02d:%02d:%02d" % (year, month, day, secs // 3600, secs // 60 % 60, secs % 60)
 
 
-def source_player_id(prefix, name):
-    """A stable player id from a name alone, case-folded, for a source with
-    no player database: ("moontable-web", "Ann") -> "moontable-web-ann"."""
-    return "%s-%s" % (prefix, name.strip().lower())
+def source_player_id(prefix, name, play=None):
+    """A player's BG Stats id from a name: ("moontable", "Ann") ->
+    "moontable-ann", folded by the rules core (shared_rules.names.fold,
+    for every letter and alike in both interpreters). The web page gives
+    every player this id, and the PC gives it to a person it first stored
+    under that name (host/db.py keeps it through renames), so one person
+    is one BG Stats player from either. A seat label (P1, ...) is nobody
+    in particular: it is a guest of its one play, "moontable-seat-<play>-P1"."""
+    from shared_rules.names import fold, is_seat_label
+
+    if is_seat_label(name):
+        return "%s-seat-%s-%s" % (prefix, play, name.upper())
+    return "%s-%s" % (prefix, fold(name))
 
 
 def journal_summary(stream, device, player_prefix, game_id=None):
@@ -254,7 +263,8 @@ def journal_summary(stream, device, player_prefix, game_id=None):
     return {
         "device": device, "game_id": header.get("id") or game_id, "game": header["game"],
         "options": header.get("options") or {}, "players": players,
-        "source_player_ids": [source_player_id(player_prefix, n) for n in players],
+        "source_player_ids": [source_player_id(player_prefix, n, "%s/%s" % (device, header.get("id") or game_id))
+                              for n in players],
         "scores": scores, "ranks": seat_ranks(match.placings(), len(players)),
         "winner_seats": won, "start_seat": first,
         "ended": ended, "date": ended,

@@ -111,3 +111,16 @@ def why_not(name):
             return ("player name %r holds a no-break or other special space (U+%04X):"
                     " use a plain space" % (name, o))
     return None
+
+
+def is_seat_label(name):
+    """True for the label the device gives a seat nobody named: "P" and a
+    number from 1 (P1, P2, ... as firmware/screens/newgame.py makes them).
+    A label is a place at one table, never a person: the PC never maps it
+    to a player, and BG Stats gets it as a guest of that one play."""
+    if type(name) is not str or len(name) < 2 or len(name) > 3 or name[0] not in "Pp" or name[1] == "0":
+        return False
+    for c in name[1:]:
+        if not "0" <= c <= "9":
+            return False
+    return True

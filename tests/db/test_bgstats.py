@@ -110,7 +110,9 @@ def check_play(p, lines):
     assert all(type(x["score"]) is int for x in players)
     # winner and startPlayer only where true (BG Stats reads a missing key as false)
     assert all(x.get("winner", True) is True and x.get("startPlayer", True) is True for x in players)
-    assert all(re.fullmatch(r"moontable-player-\d+", x["sourcePlayerId"]) for x in players)
+    # one scheme with the web page: "moontable-" + the folded name the person was first stored under
+    from shared_rules.names import fold
+    assert [x["sourcePlayerId"] for x in players] == ["moontable-" + fold(n) for n in header["players"]]
     assert len({x["sourcePlayerId"] for x in players}) == len(players)
     from shared_rules.places import seat_ranks
     assert [x["rank"] for x in players] == seat_ranks(m.placings(), len(players))  # the win rule's places

@@ -41,8 +41,9 @@ def test_upgrade_re_ranks_games_stored_by_score(tmp_path):
     db = Database.open(path)
     _import(db, "moon-bidder-out.jsonl")
     db.close()
-    with sqlite3.connect(path) as c:  # as version 4 ranked it: by score
+    with sqlite3.connect(path) as c:  # as version 4 ranked it: by score, and had no source ids
         c.execute("UPDATE results SET rank = CASE seat WHEN 1 THEN 3 ELSE 1 END")
+        c.execute("ALTER TABLE players DROP COLUMN source_id")
         c.execute("PRAGMA user_version=4")
     db = Database.open(path)
     assert db.schema_version() == len(MIGRATIONS)

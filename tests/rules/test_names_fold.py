@@ -74,3 +74,10 @@ def test_table_is_cpythons_casefold():
     bad = [cp for cp in range(sys.maxunicode + 1) if not 0xD800 <= cp < 0xE000
            and fold(chr(cp)) != chr(cp).casefold()]
     assert bad == [], [hex(cp) for cp in bad[:10]]
+
+
+def test_seat_labels_are_p_and_a_number():
+    from shared_rules.names import is_seat_label
+
+    assert all(is_seat_label(n) for n in ("P1", "P6", "P8", "p3", "P12"))
+    assert not any(is_seat_label(n) for n in ("P", "P0", "P01", "PA", "Pat", "P1x", "Q1", "P100", "", 7))
