@@ -843,6 +843,10 @@ class Database:
             if row is None:
                 target = None
         game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head)
+        wrong = timesmod.doubts(_decoded(journal))
+        if wrong:  # the times are ignored, never the game: it is dated approximately
+            notes.append("its dates are approximate: %s%s" % ("; ".join(wrong[:3]),
+                                                             " (and %d more)" % (len(wrong) - 3) if len(wrong) > 3 else ""))
         words = "updated" if target else "stored"
         w = rep.match.winners()
         return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
