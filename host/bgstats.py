@@ -11,15 +11,20 @@ Field by field (docs/pc-tools.md has the same list for users):
   one game twice updates the play instead of adding a second one;
 - playDate "YYYY-MM-DD HH:MM:SS", local time, when the game ended;
   durationMin only when the length is known (never 0);
-- game: name as on the box, sourceGameId (our id), highestWins, noPoints,
-  and bggId where BoardGameGeek has the game (Moon (dominoes) has no entry
+- game: name as on the box, sourceGameId (our id), highestWins, and
+  bggId where BoardGameGeek has the game (Moon (dominoes) has no entry
   we could verify, so it gets no bggId at all rather than a guess);
 - players: name, sourcePlayerId (the database's player number, which a
   rename keeps; the web page, which has no player database, gives its own
-  ids from the names: "source_player_ids"), score, rank (ties share), winner, startPlayer (the first
-  setter, dealer or first bidder), and role = the partnership's name;
-- board: the options a player would want to see (Moonstar's game number,
-  the partnership layout).
+  ids from the names: "source_player_ids"), score, rank (by the game's
+  win rule, Match.placings: ties and partners share one, the next team
+  is second), winner and startPlayer (the first setter, dealer or first
+  bidder) only where true, and team = the partnership's name;
+- comments: why the date is approximate, when it is;
+- board: the options a player would want to see (Moonstar's game number).
+
+Keys at BG Stats' defaults (false) are left out, so a six-player link of
+long names still fits a QR code.
 
 The building part (play, to_json, link, journal_summary) also runs under
 MicroPython: the web page ships this module with the firmware
@@ -29,7 +34,8 @@ builder as one synced to the PC.
 
 import json
 
-from shared_rules import display_name, seat_ranks
+from shared_rules import display_name
+from shared_rules.places import seat_ranks
 
 try:
     from urllib.parse import quote
@@ -37,6 +43,8 @@ except ImportError:  # MicroPython has no urllib.parse
     quote = None
 
 SOURCE_NAME = "moontable"
+# A play's comments when its date is a guess (play(): the summary's "approx").
+APPROX_NOTE = "Date approximate: the board's clock was not set when this was played (dated by its sync)."
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 # BoardGameGeek ids of the three games BGG lists as these boxes. Moon
@@ -58,18 +66,20 @@ def partnerships(game, options, players):
 
 
 def board_text(game, options, players):
-    """The options a player recognises, in words ("" when none apply)."""
-    parts = []
+    """The options a player recognises, in words ("" when none apply).
+    Partnerships are not repeated here: each player's "team" names them."""
     if game == "moonstar":
         number = options.get("game", 1) if isinstance(options, dict) else 1
         if isinstance(number, list):
-            parts.append("Games %s combined" % " + ".join(str(n) for n in number))
-        else:
-            parts.append("Game %s" % number)
-    teams = partnerships(game, options, players)
-    if teams:
-        parts.append("partnerships: " + " vs ".join(name for name, _ in teams))
-    return "; ".join(parts)
+            return "Games %s combined" % " + ".join(str(n) for n in number)
+        return "Game %s" % number
+    return ""
+
+
+# Where a play is shorter without a key: BG Stats reads a player's missing
+# "winner" and "startPlayer" as false and a game's missing "noPoints" as
+# false, so those keys are left out at false; a link of six long names
+# must still fit a QR code.
 
 
 def play(g):
@@ -80,7 +90,7 @@ def play(g):
     for name, seats in teams:
         for s in seats:
             role[s] = name
-    game = {"name": display_name(g["game"]), "sourceGameId": g["game"], "highestWins": True, "noPoints": False}
+    game = {"name": display_name(g["game"]), "sourceGameId": g["game"], "highestWins": True}
     if g["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[g["game"]]
     out = {
@@ -92,17 +102,21 @@ def play(g):
         out["playDate"] = date
     if g.get("duration_min"):
         out["durationMin"] = g["duration_min"]
+    if date and g.get("approx"):
+        out["comments"] = APPROX_NOTE
     out["game"] = game
     entries = []
     winners = set(g.get("winner_seats", ()))
     source_ids = g.get("source_player_ids")
     for seat, name in enumerate(players):
         pid = source_ids[seat] if source_ids else "moontable-player-%d" % g["player_ids"][seat]
-        p = {"name": name, "sourcePlayerId": pid,
-             "score": g["scores"][seat], "rank": g["ranks"][seat], "winner": seat in winners,
-             "startPlayer": seat == g.get("start_seat")}
+        p = {"name": name, "sourcePlayerId": pid, "score": g["scores"][seat], "rank": g["ranks"][seat]}
+        if seat in winners:
+            p["winner"] = True
+        if seat == g.get("start_seat"):
+            p["startPlayer"] = True
         if seat in role:
-            p["role"] = role[seat]
+            p["team"] = role[seat]
         entries.append(p)
     out["players"] = entries
     board = board_text(g["game"], g["options"], players)
@@ -172,26 +186,6 @@ def first_seat(state):
     return None
 
 
-def winning_seats(state, winner):
-    """Seats that won: the winner, plus a shared win (Moons' "winners") or
-    the winner's partners (a "teams" count: seat s on side s % teams, or
-    lists of seats). Shared with host/db.py, as first_seat is."""
-    if winner is None:
-        return []
-    tied = state.get("winners")
-    if isinstance(tied, list) and winner in tied:
-        return [s for s in tied if isinstance(s, int)]
-    teams = state.get("teams")
-    n = len(state["players"])
-    if isinstance(teams, int) and not isinstance(teams, bool) and teams > 0:
-        return [s for s in range(n) if s % teams == winner % teams]
-    if isinstance(teams, list):
-        for team in teams:
-            if isinstance(team, list) and winner in team:
-                return list(team)
-    return [winner]
-
-
 def date_text(epoch):
     """Epoch seconds (the device's local-as-UTC convention) ->
     "YYYY-MM-DD HH:MM:SS", by arithmetic: MicroPython ports differ in
@@ -211,10 +205,19 @@ def date_text(epoch):
     return "%04d-%02d-%02d %02d:%02d:%02d" % (year, month, day, secs // 3600, secs // 60 % 60, secs % 60)
 
 
-def source_player_id(prefix, name):
-    """A stable player id from a name alone, case-folded, for a source with
-    no player database: ("moontable-web", "Ann") -> "moontable-web-ann"."""
-    return "%s-%s" % (prefix, name.strip().lower())
+def source_player_id(prefix, name, play=None):
+    """A player's BG Stats id from a name: ("moontable", "Ann") ->
+    "moontable-ann", folded by the rules core (shared_rules.names.fold,
+    for every letter and alike in both interpreters). The web page gives
+    every player this id, and the PC gives it to a person it first stored
+    under that name (host/db.py keeps it through renames), so one person
+    is one BG Stats player from either. A seat label (P1, ...) is nobody
+    in particular: it is a guest of its one play, "moontable-seat-<play>-P1"."""
+    from shared_rules.names import fold, is_seat_label
+
+    if is_seat_label(name):
+        return "%s-seat-%s-%s" % (prefix, play, name.upper())
+    return "%s-%s" % (prefix, fold(name))
 
 
 def journal_summary(stream, device, player_prefix, game_id=None):
@@ -247,8 +250,8 @@ def journal_summary(stream, device, player_prefix, game_id=None):
     if rep.match is None:
         return None
     match = rep.match
-    winner = match.winner()
-    if winner is None:
+    won = match.winners()
+    if not won:
         return None
     state = match.state
     header = match.header
@@ -261,9 +264,10 @@ def journal_summary(stream, device, player_prefix, game_id=None):
     return {
         "device": device, "game_id": header.get("id") or game_id, "game": header["game"],
         "options": header.get("options") or {}, "players": players,
-        "source_player_ids": [source_player_id(player_prefix, n) for n in players],
-        "scores": scores, "ranks": seat_ranks(scores),
-        "winner_seats": winning_seats(state, winner), "start_seat": first,
+        "source_player_ids": [source_player_id(player_prefix, n, "%s/%s" % (device, header.get("id") or game_id))
+                              for n in players],
+        "scores": scores, "ranks": seat_ranks(match.placings(), len(players)),
+        "winner_seats": won, "start_seat": first,
         "ended": ended, "date": ended,
         "duration_min": when["minutes"],
     }

@@ -30,8 +30,9 @@ import time
 import urllib.parse
 
 from host import times as timesmod
-from host.bgstats import first_seat, winning_seats
-from shared_rules import display_name, game_names, get_game, ranks, seat_ranks
+from host.bgstats import first_seat
+from shared_rules import display_name, game_names, get_game, ranks
+from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError
 from shared_rules.log import Replay
 from shared_rules.wire_read import decode as _decode
@@ -165,6 +166,48 @@ def _index_game(c, game_pk, device_id, lines, prefixes):
                   [(device_id, b, game_pk) for b in game_boots(lines)])
     c.executemany("INSERT OR IGNORE INTO game_prefixes(digest, lines, game) VALUES (?, ?, ?)",
                   [(bytes.fromhex(prefixes[k - 1])[:16], k, game_pk) for k in _indexed_lengths(len(prefixes))])
+
+
+def _backfill_places(conn):
+    """Version 5 ranks every game by its win rule (the rules core's
+    placings), not by score: re-rank the games stored before from their
+    journals (a Moon bidder who went out with a lower total was ranked
+    below a higher total; partners were ranked by seat)."""
+    rows = conn.execute("SELECT id, journal FROM games").fetchall()
+    for game_pk, journal in rows:
+        try:
+            rep = Replay().feed(io.BytesIO(bytes(journal)))
+        except Exception:  # noqa: BLE001 - rules changed since: the game keeps what it has
+            continue
+        ranks_now, won = _placed(rep.match)
+        for seat, rank in enumerate(ranks_now):
+            conn.execute("UPDATE results SET rank=?, winner=? WHERE game=? AND seat=?",
+                         (rank, 1 if seat in won else 0, game_pk, seat))
+        conn.execute("UPDATE games SET finished=? WHERE id=?", (1 if won else 0, game_pk))
+
+
+def _drop_label_aliases(conn):
+    """A label renamed into a person (`players rename P1 Ann`) made every
+    later P1 seat Ann's; the games stored so far stay hers, later ones
+    are not."""
+    for (name,) in conn.execute("SELECT name FROM player_aliases").fetchall():
+        if is_label(name):
+            conn.execute("DELETE FROM player_aliases WHERE name=?", (name,))
+
+
+def source_id_for(name):
+    """The BG Stats sourcePlayerId of a person first stored under `name`:
+    "moontable-" + the folded name, the scheme the web page uses too
+    (host/bgstats.source_player_id), so one person is one BG Stats player
+    from either. Kept in the row: a rename keeps it."""
+    from host.bgstats import source_player_id
+
+    return source_player_id("moontable", name)
+
+
+def _placed(match):
+    """(rank by seat, winning seats) of a replayed game, by its win rule."""
+    return seat_ranks(match.placings(), len(match.state["players"])), match.winners()
 
 
 def canonical_lines(journal):
@@ -365,6 +408,15 @@ MIGRATIONS = [
         lambda conn: _backfill_v5(conn),
         "DROP TABLE events",
     ],
+    # 5 -> 6: ranks and winners by each game's win rule (placings); each
+    # player's BG Stats id kept in the row (the ids sent before stay); a
+    # seat label (P1, ...) is no longer a former name of anyone.
+    [
+        lambda conn: _backfill_places(conn),
+        "ALTER TABLE players ADD COLUMN source_id TEXT",
+        "UPDATE players SET source_id = 'moontable-player-' || id",
+        lambda conn: _drop_label_aliases(conn),
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 APPLICATION_ID = 0x4D6F6F6E  # "Moon": set by migration 4, marks the file as ours
@@ -412,6 +464,25 @@ def check_player_name(name):
     if bad:
         raise DbError("player name %r has %r, which the device font cannot show (printable ASCII only)"
                       % (name, bad[0]))
+    if is_label(name):
+        raise DbError("%s is a seat label the device gives a seat nobody named, not a person's name; "
+                      "to say who sat there in one game: moontable players link GAME %s NAME" % (name, name))
+    return name
+
+
+def check_typed_name(name):
+    """A name typed at the PC, composed as the rules want it (NFC: the
+    board cannot compose, so it refuses a lone accent; the PC composes
+    what a keyboard sent decomposed). DbError for what the rules refuse
+    in a name (an invisible character, a special space, ...)."""
+    import unicodedata
+
+    from shared_rules.names import why_not
+
+    name = unicodedata.normalize("NFC", name)
+    why = why_not(name) if name else None
+    if why is not None:
+        raise DbError(why)
     return name
 
 
@@ -452,6 +523,10 @@ class Database:
     def __init__(self, conn, path):
         self.conn = conn
         self.path = path
+        # fold(name): the rules core's case folding (shared_rules.names), so
+        # a name finds its person by every letter, not by SQLite's NOCASE
+        # (A-Z only).
+        conn.create_function("fold", 1, _fold_sql, deterministic=True)
 
     # ------------------------------------------------------------ opening
 
@@ -857,11 +932,16 @@ class Database:
             if row is None:
                 target = None
         game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head, prefixes)
+        wrong = timesmod.doubts(_decoded(journal))
+        if wrong:  # the times are ignored, never the game: it is dated approximately
+            notes.append("its dates are approximate: %s%s" % ("; ".join(wrong[:3]),
+                                                             " (and %d more)" % (len(wrong) - 3) if len(wrong) > 3 else ""))
         words = "updated" if target else "stored"
-        w = rep.match.winner()
+        w = rep.match.winners()
         return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
             words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), rep.events,
-            len(rep.rounds), ", winner %s" % printable(names[w]) if w is not None else ", not finished",
+            len(rep.rounds), (", winner%s %s" % ("s" if len(w) > 1 else "", " & ".join(printable(names[i]) for i in w)))
+            if w else ", not finished",
             "".join("; " + n for n in notes))
 
     def _related(self, c, row, device_id, game_id, prefixes):
@@ -925,25 +1005,37 @@ class Database:
         pids = [None] * len(names)
         notes = []
         for seat, name in enumerate(names):
-            row = c.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
-            if row is not None:
-                pids[seat] = row[0]
+            # A seat label (P1, ...) is nobody in particular: it never finds
+            # a person, by name or by a former name; it keeps a row of its
+            # own that lists, standings and the roster leave out.
+            if is_label(name):
+                row = c.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
+                pids[seat] = row[0] if row is not None else self._new_player(c, name, now)
         for seat, name in enumerate(names):
             if pids[seat] is None:
-                row = c.execute("SELECT player FROM player_aliases WHERE name=?", (name,)).fetchone()
+                row = c.execute("SELECT id FROM players WHERE fold(name)=fold(?)", (name,)).fetchone()
+                if row is not None:
+                    pids[seat] = row[0]
+        for seat, name in enumerate(names):
+            if pids[seat] is None:
+                row = c.execute("SELECT player FROM player_aliases WHERE fold(name)=fold(?)", (name,)).fetchone()
                 if row is not None and row[0] not in pids:
                     pids[seat] = row[0]
         for seat, name in enumerate(names):
             if pids[seat] is None:
                 row = c.execute("SELECT p.name FROM player_aliases a JOIN players p ON p.id = a.player "
-                                "WHERE a.name=?", (name,)).fetchone()
+                                "WHERE fold(a.name)=fold(?)", (name,)).fetchone()
                 if row is not None:
-                    c.execute("DELETE FROM player_aliases WHERE name=?", (name,))
+                    c.execute("DELETE FROM player_aliases WHERE fold(name)=fold(?)", (name,))
                     notes.append("%s and %s played together, so %s is now a player of its own "
                                  "(no longer a former name of %s)" % (printable(name), printable(row[0]),
                                                                       printable(name), printable(row[0])))
-                pids[seat] = c.execute("INSERT INTO players(name, created) VALUES (?, ?)", (name, now)).lastrowid
+                pids[seat] = self._new_player(c, name, now)
         return pids, notes
+
+    def _new_player(self, c, name, now):
+        return c.execute("INSERT INTO players(name, created, source_id) VALUES (?, ?, ?)",
+                         (name, now, source_id_for(name))).lastrowid
 
     def _store(self, c, device_id, game_id, journal, digest, rep, existing_pk, ident, head, prefixes):
         match = rep.match
@@ -952,8 +1044,8 @@ class Database:
         now = _now()
         c.execute("INSERT OR IGNORE INTO devices(id, info, first_seen, last_seen) VALUES (?, '{}', ?, ?)",
                   (device_id, now, now))
-        winner = match.winner()
-        finished = 1 if winner is not None else 0
+        seat_rank, winners = _placed(match)
+        finished = 1 if winners else 0
         if existing_pk is not None:
             game_pk = existing_pk
             c.execute("DELETE FROM results WHERE game=?", (game_pk,))
@@ -974,9 +1066,8 @@ class Database:
         self._set_times(c, game_pk, dev, journal, _parse_now(now), lines)
         _index_game(c, game_pk, dev, lines, prefixes)
         scores = list(state["scores"])
-        winners = winning_seats(state, winner)
         pids, notes = self._seat_players(c, header["players"], now)
-        for seat, rank in enumerate(seat_ranks(scores)):
+        for seat, rank in enumerate(seat_rank):
             c.execute("INSERT INTO results(game, seat, player, score, rank, winner) VALUES (?, ?, ?, ?, ?, ?)",
                       (game_pk, seat, pids[seat], scores[seat], rank, 1 if seat in winners else 0))
         _insert_rounds(c, game_pk, rep.rounds)
@@ -1022,7 +1113,7 @@ class Database:
         rows = self.conn.execute(
             "SELECT p.name, COUNT(r.game) AS n FROM players p LEFT JOIN results r ON r.player = p.id "
             "GROUP BY p.id ORDER BY n DESC, p.name COLLATE NOCASE").fetchall()
-        return [name for name, _ in rows if _fits_device(name)]
+        return [name for name, _ in rows if _fits_device(name) and not is_label(name)]
 
     def players(self):
         """[{id, name, games, wins, aliases}] by name."""
@@ -1036,14 +1127,14 @@ class Database:
             for name, pid in c.execute("SELECT name, player FROM player_aliases ORDER BY name COLLATE NOCASE"):
                 aliases.setdefault(pid, []).append(name)
         return [{"id": pid, "name": name, "games": games, "wins": wins, "aliases": aliases.get(pid, [])}
-                for pid, name, games, wins in rows]
+                for pid, name, games, wins in rows if not is_label(name)]
 
     def find_player(self, name, c=None):
         """Player id for a name or alias; DbError naming the known players."""
         c = c or self.conn
-        row = c.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
+        row = c.execute("SELECT id FROM players WHERE fold(name)=fold(?)", (name,)).fetchone()
         if row is None:
-            row = c.execute("SELECT player FROM player_aliases WHERE name=?", (name,)).fetchone()
+            row = c.execute("SELECT player FROM player_aliases WHERE fold(name)=fold(?)", (name,)).fetchone()
         if row is None:
             known = [r[0] for r in c.execute("SELECT name FROM players ORDER BY name COLLATE NOCASE")]
             raise DbError("unknown player %r (known: %s)" % (name, ", ".join(known) or "none yet"))
@@ -1062,12 +1153,13 @@ class Database:
         check_player_name(name)
         with self.write() as c:
             self._name_free(c, name)
-            return c.execute("INSERT INTO players(name, created) VALUES (?, ?)", (name, _now())).lastrowid
+            return self._new_player(c, name, _now())
 
     def rename_player(self, old, new):
         """Rename; the old name stays as an alias, so games still on a
         device under the old name land on the same player."""
         check_player_name(new)
+        _not_a_label(old, "rename")
         with self.write() as c:
             pid = self.find_player(old, c)
             current = c.execute("SELECT name FROM players WHERE id=?", (pid,)).fetchone()[0]
@@ -1082,6 +1174,8 @@ class Database:
         """Move every result of `source` to `target` and delete `source`
         (its names become aliases of target). DbError if the two ever sat
         at the same table: one person cannot hold two seats."""
+        _not_a_label(source, "merge")
+        _not_a_label(target, "merge")
         with self.write() as c:
             src = self.find_player(source, c)
             dst = self.find_player(target, c)
@@ -1097,6 +1191,44 @@ class Database:
             c.execute("DELETE FROM players WHERE id=?", (src,))
             c.execute("INSERT OR REPLACE INTO player_aliases(name, player) VALUES (?, ?)", (src_name, dst))
             return moved
+
+    def link_seat(self, game_ref, seat, name):
+        """Say who sat at one seat of one game: its result moves to the
+        person `name` (found by folded name or a former name, else added).
+        `seat` is the seat's name in that game (P1, or the name the device
+        or page had) or its number from 1. A seat label is never linked
+        for every game at once: each game says who sat there. Returns
+        (the seat's name, the person's name). DbError for a game, seat or
+        name that does not fit, or a person already seated in that game."""
+        if is_label(name):
+            raise DbError("%s is a seat label, not a person: give the name of who sat there" % printable(name))
+        with self.write() as c:
+            pk = self.game_pk(game_ref)
+            logged = json.loads(c.execute("SELECT header FROM games WHERE id=?", (pk,)).fetchone()[0])["players"]
+            if str(seat).isdigit() and str(seat).isascii():
+                k = int(seat) - 1
+                if not 0 <= k < len(logged):
+                    raise DbError("game %d has seats 1-%d, not %s" % (pk, len(logged), seat))
+            else:
+                from shared_rules.names import fold
+                found = [i for i, n in enumerate(logged) if fold(n) == fold(str(seat))]
+                if not found:
+                    raise DbError("game %d has no seat %s (its seats: %s)"
+                                  % (pk, printable(str(seat)), ", ".join(printable(n) for n in logged)))
+                k = found[0]
+            try:
+                pid = self.find_player(name, c)
+            except DbError:
+                check_player_name(name)
+                self._name_free(c, name)
+                pid = self._new_player(c, name, _now())
+            person = c.execute("SELECT name FROM players WHERE id=?", (pid,)).fetchone()[0]
+            other = c.execute("SELECT seat FROM results WHERE game=? AND player=? AND seat<>?", (pk, pid, k)).fetchone()
+            if other is not None:
+                raise DbError("%s already sat at seat %d (%s) of game %d; one person holds one seat"
+                              % (printable(person), other[0] + 1, printable(logged[other[0]]), pk))
+            c.execute("UPDATE results SET player=? WHERE game=? AND seat=?", (pid, pk, k))
+            return logged[k], person
 
     # ------------------------------------------------------------ queries
 
@@ -1142,8 +1274,8 @@ class Database:
         row = c.execute("SELECT id, device_id, game_id, game, header, events, rounds, finished, started, ended, stored, "
                         "duration, approx, start_seat FROM games WHERE id=?", (pk,)).fetchone()
         header = json.loads(row[4])
-        res = c.execute("SELECT r.seat, p.name, r.score, r.rank, r.winner, p.id FROM results r JOIN players p "
-                        "ON p.id = r.player WHERE r.game=? ORDER BY r.seat", (pk,)).fetchall()
+        res = c.execute("SELECT r.seat, p.name, r.score, r.rank, r.winner, p.id, p.source_id FROM results r "
+                        "JOIN players p ON p.id = r.player WHERE r.game=? ORDER BY r.seat", (pk,)).fetchall()
         started, ended, seconds, approx = row[8], row[9], row[11], bool(row[12])
         when = format_time(ended) or format_time(started) or row[10]
         return {
@@ -1152,6 +1284,9 @@ class Database:
             "options": header.get("options") or {},
             "players": [r[1] for r in res],
             "player_ids": [r[5] for r in res],
+            # BG Stats ids: the person's (kept through renames), or a seat
+            # label's own for this one play (host/bgstats.source_player_id)
+            "source_player_ids": [_seat_source_id(r, row[1], row[2]) for r in res],
             "logged_players": list(header["players"]),
             "scores": [r[2] for r in res],
             "ranks": [r[3] for r in res],
@@ -1201,7 +1336,7 @@ class Database:
         sql += "GROUP BY p.id"
         rows = self.conn.execute(sql, params).fetchall()
         out = [{"player": name, "games": n, "wins": w, "win_rate": round(w / n, 4) if n else 0.0}
-               for name, n, w, _ in rows]
+               for name, n, w, _ in rows if not is_label(name)]  # a seat label is nobody's record
         out.sort(key=lambda r: (-r["win_rate"], -r["wins"], r["player"].lower()))
         # Ties (same win rate and wins) share a rank.
         for r, rank in zip(out, ranks([[r["player"], (r["win_rate"], r["wins"])] for r in out])):
@@ -1235,12 +1370,44 @@ def _is_text(value):
         return False
 
 
+def _not_a_label(name, verb):
+    if is_label(name):
+        raise DbError("%s is a seat label shared by every game played without names, not a person: "
+                      "cannot %s it; say who sat there in one game with: moontable players link GAME %s NAME"
+                      % (printable(name), verb, printable(name)))
+
+
+def _fold_sql(name):
+    from shared_rules.names import fold
+
+    return None if name is None else fold(str(name))
+
+
+def is_label(name):
+    """A seat label the device gives a seat nobody named (P1, P2, ...):
+    a place at one table, never a person (shared_rules.names)."""
+    from shared_rules.names import is_seat_label
+
+    return is_seat_label(name)
+
+
+def _seat_source_id(r, device, game_id):
+    from host.bgstats import source_player_id
+
+    if is_label(r[1]):
+        return source_player_id("moontable", r[1], "%s/%s" % (device, game_id))
+    return r[6] or "moontable-player-%d" % r[5]
+
+
 def _same_names(names):
     """The first group of seat names that differ only in case ("Ann",
-    "ann", "ANN"), or None."""
+    "ann", "ANN"), or None: by the rules core's fold (shared_rules.names),
+    which refuses these itself, so replay and import agree."""
+    from shared_rules.names import fold
+
     seen = {}
     for name in names:
-        seen.setdefault(str(name).casefold(), []).append(name)
+        seen.setdefault(fold(str(name)), []).append(name)
     for group in seen.values():
         if len(group) > 1:
             return group

@@ -28,6 +28,16 @@ epoch.
 # counts from 2000 or from boot, which must not pass for a date.
 EPOCH_MIN = 1000000000   # 2001-09-09
 EPOCH_MAX = 4102444800   # 2100-01-01
+# "ms" counts from power-up: a board that ran a year without a reset is
+# past anything plausible, and a bigger count is not a time at all (10**20
+# once made every date command fail). "b" is a boot counter in a 32-bit int.
+MS_MAX = 366 * 86400 * 1000
+BOOT_MAX = (1 << 31) - 1
+# A game's length: beyond a week it is impossible (a clock that jumped),
+# so no length is claimed; beyond a day it is doubtful, so the dates are
+# marked approximate.
+GAME_MAX_S = 7 * 86400
+GAME_DOUBT_S = 86400
 
 
 def plausible_epoch(value):
@@ -67,12 +77,51 @@ def clean_clocks(clocks):
 
 def format_epoch(epoch):
     """Device seconds -> 'YYYY-MM-DD HH:MM:SS' (no time zone shift: see the
-    module docstring); None stays None."""
-    if epoch is None:
+    module docstring); None stays None, and so does a value outside years
+    1970-9999 (a record stored before times were checked must not stop a
+    listing of every game)."""
+    if epoch is None or isinstance(epoch, bool) or not isinstance(epoch, (int, float)) or epoch != epoch:
+        return None
+    if not 0 <= epoch < 253402300800:  # 10000-01-01
         return None
     import datetime
 
     return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def doubts(lines):
+    """What is wrong with a journal's time fields, in words, one a line
+    (line numbers from 1, the header first): a "b", "ms" or "t" of the
+    wrong kind or out of range, and "ms" going back within one boot. These
+    fields are ignored by game_times(), which marks such a game's dates
+    approximate; the import says so with these words."""
+    out = []
+    last = {}
+    n = 0
+    for obj in lines:
+        n += 1
+        if not isinstance(obj, dict):
+            continue
+        b, ms, t = obj.get("b"), obj.get("ms"), obj.get("t")
+        if b is not None and (_int(b) is None or not 0 <= b <= BOOT_MAX):
+            out.append("line %d: \"b\" %s is not a boot number (0 to %d)" % (n, _short(b), BOOT_MAX))
+            b = None
+        if ms is not None and (_int(ms) is None or not 0 <= ms <= MS_MAX):
+            out.append("line %d: \"ms\" %s is not a time since power-up (0 to %d ms, a year)"
+                       % (n, _short(ms), MS_MAX))
+            ms = None
+        if t is not None and plausible_epoch(t) is None:
+            out.append("line %d: \"t\" %s is not a date from 2001 to 2099 (epoch seconds)" % (n, _short(t)))
+        if b is not None and ms is not None:
+            if b in last and ms < last[b]:
+                out.append("line %d: \"ms\" goes back within boot %d (from %d to %d)" % (n, b, last[b], ms))
+            last[b] = ms
+    return out
+
+
+def _short(value):
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def duration_minutes(seconds):
@@ -100,13 +149,26 @@ def game_times(lines, clocks=None, fallback=None):
         anchor[boot] = int(round(clocks[boot] * 1000))
     # Per line: (boot, ms) where known, and an exact time where known.
     marks = []
+    doubtful = False
+    last = {}
     for obj in lines:
         if not isinstance(obj, dict):
             continue
         boot, ms = _int(obj.get("b")), _int(obj.get("ms"))
-        if boot is None or ms is None or ms < 0:
+        if boot is None or ms is None or not 0 <= ms <= MS_MAX or not 0 <= boot <= BOOT_MAX:
+            doubtful = doubtful or obj.get("ms") is not None or obj.get("b") is not None
             boot = ms = None
-        marks.append((boot, ms, plausible_epoch(obj.get("t"))))
+        elif boot in last and ms < last[boot]:
+            doubtful = True  # a count from power-up never runs back: this boot's times are not trusted
+        if boot is not None:
+            last[boot] = ms
+        t = obj.get("t")
+        doubtful = doubtful or (t is not None and plausible_epoch(t) is None)
+        marks.append((boot, ms, plausible_epoch(t)))
+    if doubtful:
+        # A line that runs back or a field out of range: its boot's count
+        # cannot be trusted, so only the lines' own "t" date the game.
+        marks = [(None, None, t) for _, _, t in marks]
     # A boot without a clock from the sync is anchored by a line's "t".
     for boot, ms, t in marks:
         if boot is not None and t is not None and boot not in anchor:
@@ -129,13 +191,31 @@ def game_times(lines, clocks=None, fallback=None):
             span = end - start
         else:
             span = _within_boot(marks)
-        return _result(start, end, span, False)
+        # Approximate: a field was out of range or ran back; or the header
+        # is not dated (a game resumed after a restart started before its
+        # first dated line); or a line of a power-up no PC dated (the
+        # game went on, or began, at a time nobody knows).
+        approx = doubtful or exact[0] is None or (not old_log and not every_line_timed)
+        if exact[0] is not None:
+            start = exact[0]  # the header's time: when the game began
+        return _checked(start, end, span, approx)
     span = _within_boot(marks)
     if fallback is None:
-        return _result(None, None, span, True)
+        return _checked(None, None, span, True)
     end = int(round(float(fallback) * 1000))
     start = end - span if span is not None else None
-    return _result(start, end, span, True)
+    return _checked(start, end, span, True)
+
+
+def _checked(start, end, span, approx):
+    """_result, refusing an impossible length (over GAME_MAX_S: a clock
+    that jumped) and marking a doubtful one (over GAME_DOUBT_S) approximate."""
+    if span is not None and span > GAME_MAX_S * 1000:
+        span = None
+        approx = True
+    elif span is not None and span > GAME_DOUBT_S * 1000:
+        approx = True
+    return _result(start, end, span, approx)
 
 
 def _one_boot(boots):

@@ -10,7 +10,9 @@ Every game module has the same contract, modelled on a state API
     new(players, options) -> state        plain JSON-able data
     apply(state, event)   -> next state   the input state is never changed
     legal(state)          -> description of what may happen next
-    standings(state)      -> [[name, score], ...], best first
+    placings(state)       -> [[rank, [seat, ...]], ...], best first by the
+                             game's win rule (shared_rules.places)
+    standings(state)      -> [[name, score], ...], in placing order
     winner(state)         -> seat index or None
 
 Illegal events raise RuleError with a message meant for a person.
@@ -63,17 +65,6 @@ def ranks(scores):
             rank = i + 1
         out.append(rank)
         prev = s
-    return out
-
-
-def seat_ranks(scores):
-    """Each seat's rank for scores listed by seat (not best first): the
-    highest shares rank 1 with its equals, as ranks() has it."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    shared = ranks([scores[i] for i in order])
-    out = [0] * len(scores)
-    for i in range(len(order)):
-        out[order[i]] = shared[i]
     return out
 
 

@@ -109,8 +109,24 @@ class Match:
     def standings(self):
         return self.rules.standings(self.state)
 
+    def placings(self):
+        """[[rank, [seats]], ...] best first, by the game's win rule
+        (shared_rules.places)."""
+        return self.rules.placings(self.state)
+
+    def winners(self):
+        """Every seat that won (a partnership, a shared win); [] while the
+        game is in play. The first place of placings(), so a rank and a
+        win never disagree."""
+        from shared_rules.places import winners
+
+        return winners(self.state, self.placings())
+
     def winner(self):
-        return self.rules.winner(self.state)
+        """The first winning seat (a banner names them all: winners()),
+        or None while the game is in play."""
+        w = self.winners()
+        return w[0] if w else None
 
 
 def _difference(old, new):

@@ -9,11 +9,15 @@ NAME_MAX = 64  # characters in a player name: a log's names are bounded too
 
 
 def check_players(players, low, high):
-    """low..high player names: text of 1-64 characters with no control
-    character or lone surrogate, and no two the same without regard to
-    case ("Ann" and "ann" are one player at the table and on the PC).
-    Case is folded for A-Z only, by hand: MicroPython's lower() knows
-    only ASCII and CPython's every script, and a log must replay alike."""
+    """low..high player names: text of 1-64 characters that
+    shared_rules.names accepts (no control, invisible or combining
+    character, no special space, no space at either end), and no two the
+    same without regard to case, for every letter ("Ann" and "ann",
+    "Émile" and "émile", "Straße" and "STRASSE" are one player at the
+    table and on the PC): names.fold, one table for both interpreters,
+    so a log replays alike."""
+    from shared_rules.names import fold, why_not
+
     if not isinstance(players, list):
         raise RuleError("players must be a list of names, not %s" % type(players).__name__)
     if len(players) < low or len(players) > high:
@@ -22,24 +26,23 @@ def check_players(players, low, high):
     for name in players:
         if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
             raise RuleError("a player name must be text of 1 to %d characters, not %r" % (NAME_MAX, name))
-        key = ""
-        for c in name:
-            o = ord(c)
-            if o < 32 or 127 <= o < 160:
-                raise RuleError("player name %r holds a control character (code %d)" % (name, o))
-            if 0xD7FF < o < 0xE000:
-                raise RuleError("a player name holds a lone surrogate (code %x): half of a character"
-                                " left by a broken encoding, not text" % o)
-            key += chr(o + 32) if 64 < o < 91 else c
+        why = why_not(name)
+        if why is not None:
+            raise RuleError(why)
+        key = fold(name)
         if key in seen:
             raise RuleError("player name \"%s\" is used twice (names are compared without case)" % name)
         seen.append(key)
     return list(players)
 
 
-def start_scores(options, n, low, high, what="score"):
+def start_scores(options, n, low, high, what="score", goal=None):
     """The "start" option (a game carried over from paper): one whole
-    number from low to high per player or side, n of them; None without."""
+    number from low to high per player or side, n of them; None without.
+    low and high are sanity bounds, not the rules': a start tied at or
+    past the goal is a game still in play (a tie at the top plays on),
+    so only one side alone on top at or past `goal` is refused (that game
+    is already won)."""
     v = options.get("start")
     if v is None:
         return None
@@ -49,4 +52,9 @@ def start_scores(options, n, low, high, what="score"):
     for x in v:
         if type(x) is not int or x < low or x > high:
             raise RuleError("a starting %s must be a whole number from %d to %d, not %r" % (what, low, high, x))
+    if goal is not None and v:
+        best = max(v)
+        if best >= goal and v.count(best) == 1:
+            raise RuleError("a start of %d, alone on top at or past the goal of %d, is a game already won"
+                            " (a tie at the top would play on)" % (best, goal))
     return list(v)

@@ -272,7 +272,7 @@ class WebBoard:
         url = None
         try:
             with open(path, "rb") as f:
-                g = bgstats.journal_summary(f, self.info["id"], "moontable-web", name[:-6])
+                g = bgstats.journal_summary(f, self.info["id"], "moontable", name[:-6])
             if g is not None:
                 url = bgstats.link(bgstats.play(g))
         except Exception as e:

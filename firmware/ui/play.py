@@ -150,11 +150,13 @@ class Play:
             over = bool(s.state.get("over"))
             if over and not self.over_seen:
                 self.over_seen = True
-                w = s.match.winner()
-                if w is not None:
+                w = s.match.winners()
+                if w:
                     from ui.banner import Banner
 
-                    self.app.push(Banner(self.app, "%s wins!" % s.names()[w]))
+                    names = s.names()
+                    self.app.push(Banner(self.app, "%s %s!" % (" & ".join(names[i] for i in w),
+                                                              "wins" if len(w) == 1 else "win")))
             elif not over:
                 self.over_seen = False
         if s.timer is not None:

@@ -1,6 +1,6 @@
-"""Standings of the game in progress (or just finished): rank (tied players
-share one, shared_rules.ranks), name, score, the round count and the
-winner once there is one. BACK from the standings of a finished game goes
+"""Standings of the game in progress (or just finished): rank (by the
+game's win rule, Match.placings: tied players and partners share one),
+name, score, the round count and the winner(s) once there are any. BACK from the standings of a finished game goes
 Home: the game is over, there is nothing to go back to."""
 
 from ui.base import Screen, scroll_marks, text_right, title_bar
@@ -27,8 +27,6 @@ class Standings(Screen):
                 self.app.pop()
 
     def draw(self, d):
-        from shared_rules import ranks
-
         s = self.app.session
         if s is None:
             title_bar(d, "Standings")
@@ -36,16 +34,15 @@ class Standings(Screen):
             return
         st = s.state
         title_bar(d, "Standings R%d" % st["round"])
-        rows = s.match.standings()
-        rk = ranks(rows)
+        rows = [(rank, seat) for rank, seats in s.match.placings() for seat in seats]
         y = 11
         for i in range(self.top, min(len(rows), self.top + 5)):
-            name, score = rows[i]
-            d.text("%d %s" % (rk[i], name[:10]), 0, y, 1)
-            text_right(d, str(score), y)
+            rank, seat = rows[i]
+            d.text("%d %s" % (rank, st["players"][seat][:10]), 0, y, 1)
+            text_right(d, str(st["scores"][seat]), y)
             y += 9
         scroll_marks(d, self.top > 0, self.top + 5 < len(rows), 11, 47)
-        w = s.match.winner()
-        if w is not None:
+        w = s.match.winners()
+        if w:
             d.fill_rect(0, 55, 128, 9, 1)
-            d.text(("Won: " + st["players"][w])[:16], 1, 56, 0)
+            d.text(("Won: " + " & ".join(st["players"][i] for i in w))[:16], 1, 56, 0)

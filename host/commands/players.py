@@ -1,24 +1,29 @@
-"""`moontable players [list | add NAME | rename OLD NEW | merge FROM INTO]`.
+"""`moontable players [list | add NAME | rename OLD NEW | merge FROM INTO | link GAME SEAT NAME]`.
 
 Merge exists because the same person often turns up under two spellings
 (typed on the device, imported from a file): it moves every result to one
 player and keeps the other name as an alias, so later syncs land there too.
+
+Link exists because a seat label (P1, P2, ... for a seat nobody named on
+the device or the page) is never a person: renaming P1 to Ann would make
+every P1 of every game Ann's. Link says who sat at one seat of one game.
 """
 
 from host import db as dbmod
 from host.commands._output import print_json, print_listing
 from host.db import printable
 
-HELP = "list players, or add / rename / merge them (merge moves all results)"
+HELP = ("list players, or add / rename / merge them (merge moves all results), "
+        "or link GAME SEAT NAME (who sat at a seat, such as P1, of one game)")
 
-ARITY = {"list": 0, "add": 1, "rename": 2, "merge": 2}
+ARITY = {"list": 0, "add": 1, "rename": 2, "merge": 2, "link": 3}
 USAGE = {"list": "players list", "add": "players add NAME", "rename": "players rename OLD NEW",
-         "merge": "players merge FROM INTO"}
+         "merge": "players merge FROM INTO", "link": "players link GAME SEAT NAME"}
 
 
 def add_arguments(parser):
     parser.add_argument("action", nargs="?", default="list", choices=sorted(ARITY),
-                        help="list (default), add, rename or merge")
+                        help="list (default), add, rename, merge or link")
     parser.add_argument("names", nargs="*", metavar="NAME", help="player names for the action")
     dbmod.add_db_argument(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -30,6 +35,8 @@ def _body(args):
         raise dbmod.DbError("usage: moontable %s (got %d name%s)" % (USAGE[args.action], len(args.names),
                                                                     "" if len(args.names) == 1 else "s"))
     with dbmod.open_for(args, readonly=args.action == "list") as db:
+        # what a person types is composed (NFC), as the rules keep names
+        args.names = [dbmod.check_typed_name(name) for name in args.names]
         if args.action == "add":
             db.add_player(args.names[0])
             result = {"added": args.names[0]}
@@ -43,6 +50,10 @@ def _body(args):
             result = {"merged": args.names[0], "into": args.names[1], "results_moved": moved}
             text = "merged %s into %s (%d result%s moved)" % (args.names[0], args.names[1], moved,
                                                                "" if moved == 1 else "s")
+        elif args.action == "link":
+            seat, person = db.link_seat(*args.names)
+            result = {"game": args.names[0], "seat": seat, "player": person}
+            text = "game %s: %s is %s" % (printable(args.names[0]), printable(seat), printable(person))
         else:
             print_listing(db.players(), args.json, "no players yet", _player_lines)
             return 0

@@ -5,7 +5,8 @@ import sys
 
 from host.commands._output import print_json
 from host.db import printable
-from shared_rules import display_name, ranks
+from shared_rules import display_name
+from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError, RuleError
 from shared_rules.log import replay_file
 
@@ -18,15 +19,23 @@ def add_arguments(parser):
 
 
 def summary(rep):
-    """The --json shape: scores in player order, winner by name or null."""
+    """The --json shape: scores and ranks in player order (ranks by the
+    game's win rule, Match.placings), the winners by name (a partnership
+    or a shared win names them all) and "winner", the first of them or
+    null."""
     match = rep.match
-    w = match.winner()
+    names = match.header["players"]
+    places = match.placings()
+    won = [names[i] for i in match.winners()]
     return {
         "game": match.header["game"],
         "game_name": display_name(match.header["game"]),
-        "players": match.header["players"],
+        "players": names,
         "scores": list(match.state["scores"]),
-        "winner": None if w is None else match.header["players"][w],
+        "ranks": seat_ranks(places, len(names)),
+        "order": [s for _, seats in places for s in seats],
+        "winner": won[0] if won else None,
+        "winners": won,
         "rounds": rep.rounds,
         "events": rep.events,
     }
@@ -40,10 +49,11 @@ def print_table(data, out):
     for i, scores in enumerate(data["rounds"], 1):
         out.write(str(i).rjust(5) + " " + " ".join(str(s).rjust(width) for s in scores) + "\n")
     out.write("\nstandings:\n")
-    order = sorted(range(len(players)), key=lambda i: -data["scores"][i])
-    for rank, i in zip(ranks([data["scores"][i] for i in order]), order):
-        out.write("  %d. %s %d\n" % (rank, players[i], data["scores"][i]))
-    out.write("winner: %s\n" % (printable(data["winner"]) if data["winner"] else "none yet (game not finished)"))
+    for i in data["order"]:
+        out.write("  %d. %s %d\n" % (data["ranks"][i], players[i], data["scores"][i]))
+    won = data["winners"]
+    out.write("%s: %s\n" % ("winners" if len(won) > 1 else "winner",
+                            ", ".join(printable(w) for w in won) if won else "none yet (game not finished)"))
 
 
 def run(args):

@@ -17,6 +17,7 @@ from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.errors import RuleError
 from shared_rules.util import field
 
+START_BOUND = 1000  # a start from paper: +-this many points (sanity, not a rule)
 BIDS = (4, 5, 6, 7, 21)
 EVENTS = ("bid", "pass", "deal", "swap", "trump", "play", "trick", "totals", "undo")
 # What each event does, for "cannot ... now" messages.
@@ -44,9 +45,10 @@ def new(players, options=None):
     if type(first) is not int or not 0 <= first <= 2:
         raise RuleError("first_bidder must be the seat of a player, 0-2 (%s), not %r"
                         % (", ".join(players), first))
-    # "start": the points of a game carried over from paper: below the
-    # target (it would be over), and not below minus it (a set bid costs).
-    start = start_scores(o, 3, -target, target - 1) or [0, 0, 0]
+    # "start": the points of a game carried over from paper. The rules set
+    # no floor (each set bid costs its bid), so +-1000 bounds it for sanity;
+    # one player alone at or past the target would have won already.
+    start = start_scores(o, 3, -START_BOUND, START_BOUND, "score", target) or [0, 0, 0]
     s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
          "winner": None, "target": target, "first": first, "first_leader": first}
     _deal_next(s, 0)
@@ -311,9 +313,20 @@ def turn(state):
     return {"leader": s["first"], "to_act": act}
 
 
+def placings(state):
+    """Places by total; once the game is over its winner is first, which
+    is the bidder who made the bid even with a lower total than another
+    player past the target."""
+    from shared_rules import places as pl
+
+    w = state["winner"]
+    return pl.order(pl.solo(3), state["scores"], None if w is None else [w])
+
+
 def standings(state):
-    sc = state["scores"]
-    return [[state["players"][p], sc[p]] for p in sorted(range(3), key=lambda p: (-sc[p], p))]
+    from shared_rules.places import rows
+
+    return rows(state, placings(state))
 
 
 def winner(state):

@@ -146,9 +146,20 @@ def turn(state):
     return {"leader": state["first"], "to_act": act}
 
 
+def placings(state):
+    """Places by score, then tokens (the rule's tie-break); a tie on both
+    shares the place, and a shared win puts every winner first."""
+    from shared_rules import places as pl
+
+    n = len(state["players"])
+    keys = [(state["scores"][i], sum(state["tokens"][i])) for i in range(n)]
+    return pl.order(pl.solo(n), keys, state.get("winners") if state["over"] else None)
+
+
 def standings(state):
-    sc = state["scores"]
-    return [[state["players"][i], sc[i]] for i in sorted(range(len(sc)), key=lambda i: (-sc[i], i))]
+    from shared_rules.places import rows
+
+    return rows(state, placings(state))
 
 
 def winner(state):

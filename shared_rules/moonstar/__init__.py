@@ -124,10 +124,18 @@ def best_possible(state):
     return b(state)
 
 
+def placings(state):
+    """Places by score; the winner (highest at the goal, alone) first."""
+    from shared_rules import places as pl
+
+    w = state["winner"]
+    return pl.order(pl.solo(len(state["players"])), state["scores"], None if w is None else [w])
+
+
 def standings(state):
-    scores = state["scores"]
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    return [[state["players"][i], scores[i]] for i in order]
+    from shared_rules.places import rows
+
+    return rows(state, placings(state))
 
 
 def winner(state):

@@ -56,11 +56,12 @@ def new(players, options=None):
         play = _seconds(options, "play_seconds")
     n = len(players)
     target = 100 if 7 in games else (50 if 8 in games else 200)
-    # Challenges and side bets (and Game 12, which may pick them) can take
-    # a total below 0, so a game carried over from paper may start there.
-    # (At the target the game would be over: a start stays below it.)
-    low = -target if game == 12 or 10 in games or 11 in games else 0
-    start = start_scores(options, n, low, target - 1) or [0] * n
+    # Only Game 10's challenges take a total below 0 (Game 12 may pick
+    # Game 10), so a game carried over from paper starts there only with
+    # one of them in play. +-9999 bounds a start for sanity; one player
+    # alone at or past the target would have won already.
+    low = -9999 if game == 12 or 10 in games else 0
+    start = start_scores(options, n, low, 9999, "score", target) or [0] * n
     return {
         "players": players, "scores": start, "start_scores": list(start), "round": 0,
         "phase": "first", "over": False, "winner": None, "game": game, "target": target,

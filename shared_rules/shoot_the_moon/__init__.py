@@ -44,8 +44,8 @@ def new(players, options=None):
     dealer = options.get("dealer")
     dealer = 0 if dealer is None else seat_in(players, dealer, "dealer", n)
     # "start": the chips of a game carried over from paper, per side (a
-    # partnership, or a lone player), below the target (it would be won).
-    chips = start_scores(options, teams or n, 0, target - 1, "chips") or [2] * (teams or n)
+    # partnership, or a lone player); one side alone at the target has won.
+    chips = start_scores(options, teams or n, 0, 100000, "chips", target) or [2] * (teams or n)
     s = {"players": players, "round": 0, "over": False, "winner": None,
          "teams": teams, "chips": chips, "target": target, "dealer": dealer, "first_leader": dealer}
     _sync(s)
@@ -256,9 +256,22 @@ def turn(state):
     return {"leader": state["dealer"], "to_act": act if act < n else None}
 
 
+def placings(state):
+    """Places by chips, a partnership's seats sharing one place (the next
+    side is second); the winning side first."""
+    from shared_rules import places as pl
+
+    n = len(state["players"])
+    k = state["teams"]
+    sides = [[s for s in range(n) if s % k == t] for t in range(k)] if k else pl.solo(n)
+    w = state["winner"]
+    return pl.order(sides, state["chips"], None if w is None else [side_of(state, w)])
+
+
 def standings(state):
-    sc = state["scores"]
-    return [[state["players"][i], sc[i]] for i in sorted(range(len(sc)), key=lambda i: (-sc[i], i))]
+    from shared_rules.places import rows
+
+    return rows(state, placings(state))
 
 
 def winner(state):

@@ -84,11 +84,11 @@ def check_play(p, lines):
     m, first = _replayed(lines)
     scores = m.state["scores"]
     i = dbkit.FOUR_GAMES.index(header["id"])
-    assert set(p) <= {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players", "board"}
+    assert set(p) <= {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players", "board", "comments"}
     assert p["sourceName"] == "moontable"
     assert p["sourcePlayId"] == "pico/%s" % header["id"]
     # the game: the box's name, our id, BGG id only where BGG has the game
-    expect = {"name": NAMES[game], "sourceGameId": game, "highestWins": True, "noPoints": False}
+    expect = {"name": NAMES[game], "sourceGameId": game, "highestWins": True}  # noPoints false: left out
     if game in BGG:
         expect["bggId"] = BGG[game]
     assert p["game"] == expect
@@ -108,23 +108,31 @@ def check_play(p, lines):
     assert [x["name"] for x in players] == header["players"]
     assert [x["score"] for x in players] == scores
     assert all(type(x["score"]) is int for x in players)
-    assert all(type(x["winner"]) is bool and type(x["startPlayer"]) is bool for x in players)
-    assert all(re.fullmatch(r"moontable-player-\d+", x["sourcePlayerId"]) for x in players)
+    # winner and startPlayer only where true (BG Stats reads a missing key as false)
+    assert all(x.get("winner", True) is True and x.get("startPlayer", True) is True for x in players)
+    # one scheme with the web page: "moontable-" + the folded name the person was first stored under
+    from shared_rules.names import fold
+    assert [x["sourcePlayerId"] for x in players] == ["moontable-" + fold(n) for n in header["players"]]
     assert len({x["sourcePlayerId"] for x in players}) == len(players)
-    for x in players:
-        assert x["rank"] == 1 + sum(1 for s in scores if s > x["score"])
-    assert [x["startPlayer"] for x in players] == [seat == first for seat in range(len(players))]
+    from shared_rules.places import seat_ranks
+    assert [x["rank"] for x in players] == seat_ranks(m.placings(), len(players))  # the win rule's places
+    assert [x.get("startPlayer", False) for x in players] == [seat == first for seat in range(len(players))]
     assert first is not None
     top = max(scores)
     if game == "shoot-the-moon":
-        # partnerships: seats 0+2 and 1+3; both partners win, both share the rank
-        assert [x["role"] for x in players] == ["Ann & Cat", "Ben & Dan", "Ann & Cat", "Ben & Dan"]
-        assert [x["winner"] for x in players] == [False, True, False, True]
-        assert [x["rank"] for x in players] == [3, 1, 3, 1]
-        assert p["board"] == "partnerships: Ann & Cat vs Ben & Dan"
+        # partnerships: seats 0+2 and 1+3, in each player's team; both
+        # partners win and share the place, and the other team is second
+        assert [x["team"] for x in players] == ["Ann & Cat", "Ben & Dan", "Ann & Cat", "Ben & Dan"]
+        assert [x.get("winner", False) for x in players] == [False, True, False, True]
+        assert [x["rank"] for x in players] == [2, 1, 2, 1]
+        assert "board" not in p  # the teams say it
     else:
-        assert all("role" not in x for x in players)
-        assert [x["winner"] for x in players] == [s == top for s in scores]
+        assert all("team" not in x and "role" not in x for x in players)
+        assert [x.get("winner", False) for x in players] == [s == top for s in scores]
+    # an approximate date says so
+    assert ("comments" in p) == (game == "moons"), p
+    if game == "moons":
+        assert "approximate" in p["comments"]
     if game == "moonstar":
         assert p["board"] == "Game %d" % header["options"]["game"]
     if game in ("moon", "moons"):
@@ -202,8 +210,57 @@ def test_listings_name_games_as_the_box_does_and_ties_share_ranks(db4):
     assert "Moon (dominoes)" in texts[1] and "Shoot the Moon" in texts[1]
     # Shoot the Moon partners tie: the database's rank column shares the rank
     stm = json.loads(dbkit.cli("show", "2", "--json", "--db", path)[1])
-    assert stm["game_name"] == "Shoot the Moon" and stm["ranks"] == [3, 1, 3, 1]
-    assert "final: 1. Ben 8, 1. Dan 8, 3. Ann 2, 3. Cat 2" in dbkit.cli("show", "2", "--db", path)[1]
+    assert stm["game_name"] == "Shoot the Moon" and stm["ranks"] == [2, 1, 2, 1]
+    assert "final: 1. Ben 8, 1. Dan 8, 2. Ann 2, 2. Cat 2" in dbkit.cli("show", "2", "--db", path)[1]
     # standings: equal records, equal ranks
     rows = json.loads(dbkit.cli("standings", "--game", "Shoot the Moon", "--json", "--db", path)[1])["overall"]
     assert [(r["player"], r["rank"]) for r in rows] == [("Ben", 1), ("Dan", 1), ("Ann", 3), ("Cat", 3)]
+
+
+CYRILLIC = ["Александра Петровна", "Константин Сергеевич", "Валентина Ивановна", "Владислав Андреевич",
+            "Станислава Юрьевна", "Максимилиан Олегович"]
+
+
+def _six_cyrillic_partners():
+    """A finished six-player Shoot the Moon game in two partnerships of
+    long Cyrillic names: its link percent-encodes to over 4,000 characters."""
+    m = Match("shoot-the-moon", CYRILLIC, {"teams": 2, "start": [2, 6]})
+    lines = [dict(m.header, id="cyr")]
+    for _ in range(5):
+        e = {"type": "trick", "winner": 1}
+        m.apply(e)
+        lines.append(e)
+    assert m.state["over"]
+    return _log(lines)
+
+
+def test_report_shows_a_link_too_long_for_a_qr_code_without_one_and_never_fails_for_one_game(tmp_path):
+    """Issue 22: a 4,700-character link made `report` fail with
+    DataOverflowError and write no page; a game that cannot be shown at
+    all (its stored journal damaged) must not take the others with it."""
+    import sqlite3
+
+    from host import bgstats
+    path = str(tmp_path / "m.db")
+    with Database.open(path) as db:
+        assert db.import_log(_six_cyrillic_partners(), device_id="pico")[0] == "stored"
+        assert db.import_log(dbkit.moonstar_log(seed=3)[1], device_id="pico")[0] == "stored"
+        assert db.import_log(dbkit.moonstar_log(seed=4)[1], device_id="pico")[0] == "stored"
+    with sqlite3.connect(path) as c:
+        c.execute("UPDATE games SET journal=? WHERE id=3", (b"\x00not a journal",))
+    out = tmp_path / "rep"
+    code, text, err = dbkit.cli("report", "--out", out, "--db", path)
+    assert code == 0, (text, err)
+    page = (out / "index.html").read_text()
+    plays = [json.loads(x) for x in dbkit.cli("export", "--format", "bgstats", "--db", path)[1].splitlines()]
+    cyr = [p for p in plays if p["sourcePlayId"] == "pico/cyr"][0]
+    url = bgstats.link(cyr)
+    assert len(url) > 2953
+    import html
+    assert 'href="%s"' % html.escape(url, quote=True) in page
+    assert "no QR code: this link is %d characters, more than a QR code holds" % len(url) in page
+    assert page.count("<svg") == 1  # the Moonstar game's code; the long link has none
+    assert "Game 3</h3><p>This game could not be shown" in page
+    # partnerships in each player's team, ranked by team: winners first, the other team second
+    assert [x["team"] for x in cyr["players"]][:2] == [" & ".join(CYRILLIC[0::2]), " & ".join(CYRILLIC[1::2])]
+    assert [x["rank"] for x in cyr["players"]] == [2, 1, 2, 1, 2, 1]

@@ -56,6 +56,12 @@ def test_session_logic_passes_under_micropython():
     assert run_upy(["test_session"], "192K") >= 4
 
 
+def test_standings_screen_passes_under_micropython():
+    # Its own run, 144K: the rules of two games are compiled from source
+    # here (the board loads them as .mpy, one game at a time).
+    assert run_upy(["test_standings_screen"], "144K") >= 2
+
+
 def test_every_firmware_file_compiles_under_micropython():
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "firmware").rglob("*.py"))
     assert "firmware/main.py" in files and "firmware/app.py" in files

@@ -41,10 +41,35 @@ def test_json_shape_with_scores_in_player_order():
     proc = replay(DATA / "moonstar-challenges.jsonl", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert set(data) == {"game", "game_name", "players", "scores", "winner", "rounds", "events"}
+    assert set(data) == {"game", "game_name", "players", "scores", "ranks", "order", "winner", "winners",
+                         "rounds", "events"}
     assert data["game_name"] == "Moonstar"
     assert data["players"] == ["Ann", "Bob", "Cy"] and data["scores"] == [-75, 95, 200]
     assert data["winner"] == "Cy" and len(data["rounds"]) == 5 and data["events"] == 29
+    assert data["winners"] == ["Cy"] and data["ranks"] == [3, 2, 1] and data["order"] == [2, 1, 0]
+
+
+def test_placings_follow_the_win_rule_not_the_scores():
+    """Issue 22: Moon's bidder went out with 21 beside two on 22; Shoot the
+    Moon partners share a place and the next team is second."""
+    proc = replay(DATA / "moon-bidder-out.jsonl")
+    assert proc.returncode == 0, proc.stderr
+    assert "  1. Bob 21\n  2. Ann 22\n  2. Cy 22\nwinner: Bob\n" in proc.stdout, proc.stdout
+    data = json.loads(replay(DATA / "shoot-the-moon-pairs.jsonl", "--json").stdout)
+    assert data["ranks"] == [2, 1, 2, 1] and data["winners"] == ["Ben", data["players"][3]]
+
+
+def test_a_shared_moons_win_names_every_winner(tmp_path):
+    log = tmp_path / "tie.jsonl"
+    log.write_text('{"type":"header","game":"moons","players":["Ann","Bob"],"options":{},"rules":1}\n'
+                   '{"type":"move","from":"supply","to":1,"planet":"jupiter","count":17}\n'
+                   '{"type":"move","from":"supply","to":1,"planet":"saturn","count":17}\n'
+                   '{"type":"move","from":"supply","to":0,"planet":"neptune","count":17}\n'
+                   '{"type":"move","from":"supply","to":0,"planet":"uranus","count":17}\n')
+    data = json.loads(replay(log, "--json").stdout)
+    assert data["scores"][0] == data["scores"][1], data
+    assert data["winners"] == ["Ann", "Bob"] and data["ranks"] == [1, 1], data
+    assert "winners: Ann, Bob\n" in replay(log).stdout
 
 
 def test_every_example_game_replays_to_its_expected_standings():

@@ -1,6 +1,6 @@
 """host.times: wall times of a game from a board without a battery clock."""
 
-from host.times import clean_clocks, duration_minutes, format_epoch, game_times
+from host.times import clean_clocks, doubts, duration_minutes, format_epoch, game_times
 
 T = 1767258000  # 2026-01-01 09:00:00 device time
 
@@ -43,7 +43,8 @@ def test_a_game_across_an_undated_reboot_has_no_length():
     game = lines(5, [0, 60000]) + lines(6, [1000, 2000])[1:]
     t = game_times(game, {5: T})
     assert t["seconds"] is None and t["minutes"] is None
-    assert t["start"] == T and t["end"] == T + 60 and t["approx"] is False
+    # the game went on in a power-up nobody dated: its end is a guess (issue 22)
+    assert t["start"] == T and t["end"] == T + 60 and t["approx"] is True
     # both boots dated: the length is exact again
     t = game_times(game, {5: T, 6: T + 3600})
     assert t["seconds"] == 3602 and t["minutes"] == 60
@@ -73,3 +74,58 @@ def test_garbage_stamps_are_ignored_not_fatal():
     game = [{"type": "header", "b": "7", "ms": -5, "t": float("nan")}, {"type": "x", "b": True, "ms": 1.5}, 7]
     assert game_times(game, {7: T}) == {"start": None, "end": None, "seconds": None, "minutes": None,
                                         "approx": True}
+
+
+# -- issue 22: every time field range-checked; the impossible refused, the doubtful approximate
+
+
+def test_ms_out_of_range_is_ignored_and_the_dates_marked_approximate():
+    game = lines(4, [600000, 10 ** 20, 2400000])
+    t = game_times(game, {4: T})
+    assert t["approx"] is True and t["start"] is None and t["end"] is None  # no "t": nothing dates it
+    assert format_epoch(t["end"]) is None
+    assert doubts(game) == ['line 2: "ms" 100000000000000000000 is not a time since power-up (0 to 31622400000 ms, a year)']
+    t = game_times(lines(4, [0, -5, 10]), {4: T})
+    assert t["approx"] is True
+    assert doubts([{"b": -1, "ms": 0}, {"b": 2 ** 40, "ms": 0}, {"b": 1, "ms": 1.5}]) == [
+        'line 1: "b" -1 is not a boot number (0 to 2147483647)',
+        'line 2: "b" 1099511627776 is not a boot number (0 to 2147483647)',
+        'line 3: "ms" 1.5 is not a time since power-up (0 to 31622400000 ms, a year)']
+
+
+def test_ms_running_back_within_a_boot_gives_no_length():
+    """It gave a 17,896-minute game: the count from power-up never runs back."""
+    game = lines(4, [1073741000, 5000, 65000])
+    t = game_times(game, {4: T})
+    assert t["seconds"] is None and t["approx"] is True
+    assert doubts(game) == ['line 2: "ms" goes back within boot 4 (from 1073741000 to 5000)']
+
+
+def test_an_impossible_length_is_refused_and_a_doubtful_one_marked():
+    """"t" from 2001 to 2100 gave a BG Stats duration of 51 million minutes."""
+    game = [{"type": "header", "t": 1000000000}, {"type": "x", "t": 4102444000}]
+    t = game_times(game)
+    assert t["seconds"] is None and t["minutes"] is None and t["approx"] is True
+    game = [{"type": "header", "t": T}, {"type": "x", "t": T + 2 * 86400}]
+    t = game_times(game)
+    assert t["seconds"] == 2 * 86400 and t["approx"] is True
+    game = [{"type": "header", "t": T}, {"type": "x", "t": T + 3 * 3600}]
+    assert game_times(game)["approx"] is False
+    assert doubts([{"t": 5}, {"t": T}]) == ['line 1: "t" 5 is not a date from 2001 to 2099 (epoch seconds)']
+
+
+def test_a_resumed_game_starts_at_its_header():
+    """The header in a power-up nobody dated, the game resumed after a
+    restart in a dated one: it began before its first dated line."""
+    game = lines(7, [5000, 65000]) + lines(8, [0, 1000, 61000])[1:]
+    t = game_times(game, {8: T})
+    assert t["start"] == T + 1 and t["end"] == T + 61 and t["approx"] is True
+    # dated header: the start is the header's time
+    game = lines(7, [5000, 65000], t_at={0: T}) + lines(8, [0, 1000, 61000])[1:]
+    t = game_times(game, {8: T + 600})
+    assert t["start"] == T and t["end"] == T + 661 and t["approx"] is False
+
+
+def test_format_epoch_never_fails():
+    assert format_epoch(10 ** 20) is None and format_epoch(-1) is None and format_epoch(float("nan")) is None
+    assert format_epoch(253402300799) == "9999-12-31 23:59:59"

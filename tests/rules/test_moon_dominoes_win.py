@@ -27,7 +27,7 @@ def test_first_to_the_target_wins_and_the_game_stops():
 def test_bidder_goes_out_even_with_a_lower_total():
     s = hand(game(21, [20, 16, 0]), 1, 5, [2, 5, 0])
     assert s["scores"] == [22, 21, 0] and G.winner(s) == 1
-    assert G.standings(s) == [["Ann", 22], ["Bob", 21], ["Cy", 0]]
+    assert G.standings(s) == [["Bob", 21], ["Ann", 22], ["Cy", 0]]  # the winner first (issue 22)
 
 
 def test_others_reaching_together_highest_wins_tie_plays_on():

@@ -1,7 +1,7 @@
 """Display names and shared ranks: one place for both, used by the device,
 the PC listings, the report and the exports."""
 
-from shared_rules import display_name, game_names, ranks, seat_ranks
+from shared_rules import display_name, game_names, ranks
 
 
 def test_every_game_has_its_box_name():
@@ -21,8 +21,3 @@ def test_ties_share_a_rank_and_the_next_rank_skips():
 
 def test_ranks_read_standings_rows():
     assert ranks([["Ann", 7], ["Bob", 3], ["Cy", 3]]) == [1, 2, 2]
-
-
-def test_seat_ranks_keep_the_seat_order():
-    assert seat_ranks([3, 7, 3, 9]) == [3, 2, 3, 1]
-    assert seat_ranks([0, 0]) == [1, 1]

@@ -15,10 +15,17 @@ def test_a_name_used_twice_is_refused_in_every_game_whatever_its_case():
         drop_games()
 
 
-def test_case_is_folded_for_a_to_z_only_so_both_interpreters_agree():
+def test_case_is_folded_for_every_letter_by_one_table_both_interpreters_share():
+    """Issue 22: "Émile" and "émile" in one game are refused (the table is
+    shared_rules/fold_table.py, test_names_fold.py)."""
     G = get_game("moon")
-    assert G.new(["\u00c9va", "\u00e9va", "Bo"], {})["players"] == ["\u00c9va", "\u00e9va", "Bo"]
+    raises(G.new, ["\u00c9mile", "\u00e9mile", "Bo"], {}, match="\"\u00e9mile\" is used twice")
+    raises(G.new, ["Stra\u00dfe", "STRASSE", "Bo"], {}, match="\"STRASSE\" is used twice")
+    raises(G.new, ["\u0410\u043d\u043d\u0430", "\u0430\u041d\u041d\u0410", "Bo"], {}, match="used twice")  # Анна
+    raises(G.new, ["\u03a3\u03bf\u03c6\u03af\u03b1", "\u03c3\u03bf\u03c6\u03af\u03b1", "Bo"], {},
+           match="used twice")  # Σοφία
     raises(G.new, ["Zoe", "zOE", "Bo"], {}, match="used twice")
+    assert G.new(["\u00c9mile", "Emile", "Bo"], {})["players"] == ["\u00c9mile", "Emile", "Bo"]  # accents count
 
 
 def test_names_must_be_sound_text():

@@ -26,10 +26,10 @@ if str(ROOT) not in sys.path:
 
 from host import bgstats  # noqa: E402
 
-# the fields the page's play and the PC's must agree on (not sourcePlayerId:
-# the PC's come from its player database, the page's from the names)
+# the fields the page's play and the PC's must agree on: sourcePlayerId
+# too, one scheme for both (a person's folded name, a label's seat of the play)
 AGREE = ("sourceName", "sourcePlayId", "game", "board", "playDate", "durationMin")
-AGREE_PLAYER = ("name", "score", "rank", "winner", "startPlayer", "role")
+AGREE_PLAYER = ("name", "sourcePlayerId", "score", "rank", "winner", "startPlayer", "team")
 
 
 def timed(src, dst):
@@ -86,7 +86,7 @@ def journals(tmp_path_factory):
 
 def page_play(path, game_id):
     with open(path, "rb") as f:
-        g = bgstats.journal_summary(f, DEVICE, "moontable-web", game_id)
+        g = bgstats.journal_summary(f, DEVICE, "moontable", game_id)
     return None if g is None else bgstats.play(g)
 
 
@@ -110,7 +110,7 @@ def test_page_plays_agree_with_the_pcs_export(journals):
         for a, b in zip(mine["players"], theirs["players"]):
             for key in AGREE_PLAYER:
                 assert a.get(key) == b.get(key), (path.name, key, a, b)
-            assert a["sourcePlayerId"] == "moontable-web-" + a["name"].lower()
+            assert a["sourcePlayerId"] == bgstats.source_player_id("moontable", a["name"], b and theirs["sourcePlayId"])
     assert finished >= 10  # the samples are finished games: the comparison ran
 
 
@@ -159,7 +159,7 @@ sys.path.insert(0, %r)
 import bgstats
 for path, gid in %r:
     with open(path, "rb") as f:
-        g = bgstats.journal_summary(f, %r, "moontable-web", gid)
+        g = bgstats.journal_summary(f, %r, "moontable", gid)
     print(bgstats.link(bgstats.play(g)) if g else "-")
 """
 
