@@ -14,6 +14,7 @@ guarantees are described in journal.py."""
 import os
 
 from journal import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
+from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 from shared_rules.wire import LineError, encode
 from storage import BOOT, CLOCKS
 
@@ -63,17 +64,24 @@ def clean_ranges(value):
 def count_boot(store):
     """Count this boot in flash (atomically) and return its number, 1 on a
     fresh data folder; None if it cannot be stored (lines then carry no
-    "b"/"ms": an uncounted boot number could be given twice)."""
+    "b"/"ms": an uncounted boot number could be given twice). A stored
+    count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
+    that often) is treated as missing, so no line ever carries a number
+    the PC cannot store."""
     n = store.read_json(BOOT, None)
-    if not _is_int(n) or n < 0:
+    if not plain_boot(n) or n >= BOOT_MAX:
+        if n is not None:
+            store.warnings.append("boot counter damaged (%s); counting on from the boots the clocks file knows"
+                                  % (str(n)[:12],))
         # Missing or damaged: never go below a boot the PC may already
         # know from the clocks file.
         n = 0
         clocks = store.read_json(CLOCKS, None)
         if isinstance(clocks, dict):
             for k in clocks:
-                if isinstance(k, str) and k.isdigit() and int(k) > n:
-                    n = int(k)
+                b = boot_key(k)
+                if b > n and b < BOOT_MAX:
+                    n = b
     n += 1
     try:
         store.write_json(BOOT, n)
