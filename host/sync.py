@@ -33,6 +33,7 @@ import time
 from shared_rules import RULES_VERSION, display_name
 from shared_rules.boots import boot_key, plain_boot
 
+from host.db import MAX_LOG
 from host.serial_link import DeviceError
 
 # Keys of the device's hello worth keeping in the database.
@@ -267,6 +268,10 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
         if size <= 0:
             if state != "open":  # a game just begun may not have a whole line yet
                 result.problems.append((gid, "no complete line on the device yet"))
+            continue
+        if size > MAX_LOG:
+            result.problems.append((gid, "the device lists it at %d bytes, more than any game log (%d MiB): not read"
+                                         % (size, MAX_LOG >> 20)))
             continue
         have = db.staged_size(dev, gid)
         stored = db.is_stored(dev, gid)

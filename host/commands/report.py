@@ -17,7 +17,7 @@ import os
 
 from host import bgstats
 from host import db as dbmod
-from host.commands.export import write_atomically
+from host.commands.export import output_target, write_atomically
 from host.commands.standings import collect
 from shared_rules import display_name
 
@@ -39,7 +39,14 @@ def _pyplot():
 
 
 def _save(plt, fig, path):
-    """Write the PNG and return its bytes (for embedding)."""
+    """Write the PNG and return its bytes (for embedding). A symbolic link
+    is written through, anything but a regular file refused
+    (export.output_target): a named pipe there would hang the report."""
+    try:
+        path = output_target(path)
+    except dbmod.DbError:
+        plt.close(fig)
+        raise
     fig.savefig(path, format="png", dpi=100, metadata={"Software": None})
     plt.close(fig)
     with open(path, "rb") as f:
