@@ -25,6 +25,7 @@ import io
 import json
 import os
 import sqlite3
+import stat
 import sys
 import time
 import urllib.parse
@@ -42,6 +43,13 @@ BUSY_MS = 30000
 # Device font: the SSD1306 framebuf font covers printable ASCII only, and the
 # roster screen has room for 10 characters.
 ROSTER_NAME_MAX = 10
+# The most bytes of one game log read, from a file or a device: a long
+# evening's journal is a few hundred KB, so more is junk (or /dev/zero),
+# and it is neither read on nor kept in quarantine.
+MAX_LOG = 8 << 20
+# A device name (`import --device`, a board's id): what `show DEVICE/GAME`
+# can name and a terminal prints as it is.
+DEVICE_NAME_MAX = 64
 
 
 class DbError(Exception):
@@ -486,6 +494,31 @@ def check_typed_name(name):
     return name
 
 
+def check_device_name(name):
+    """A device name given on the command line, checked; DbError saying
+    why not. 1 to DEVICE_NAME_MAX printable characters, no "/" (games
+    are named DEVICE/GAME_ID), no space at either end."""
+    if not isinstance(name, str) or not name:
+        raise DbError("the device name is empty: give one such as `--device paper` (or leave --device out)")
+    if len(name) > DEVICE_NAME_MAX:
+        raise DbError("the device name is %d characters long; at most %d" % (len(name), DEVICE_NAME_MAX))
+    if not _is_text(name):
+        raise DbError("the device name %s is not valid text" % _quoted(name))
+    if not name.isprintable():
+        raise DbError("the device name %s holds a control or invisible character; use letters, digits, - or _"
+                      % _quoted(name))
+    if "/" in name:
+        raise DbError("the device name %s holds a \"/\", which separates the device from the game in "
+                      "DEVICE/GAME_ID; use letters, digits, - or _" % _quoted(name))
+    if name != name.strip():
+        raise DbError("the device name %s starts or ends with a space" % _quoted(name))
+    return name
+
+
+def _quoted(name):
+    return '"%s"' % printable(name)
+
+
 def check_game_name(name):
     """A --game filter -> the game's id: the id or the box's name, any
     case ("Shoot the Moon" and "shoot-the-moon" both work); None passes.
@@ -543,6 +576,10 @@ class Database:
         path = os.fspath(path)
         if os.path.isdir(path):
             raise DbError("%s is a folder, not a database file" % path)
+        odd = not_a_regular_file(path)
+        if odd:
+            raise DbError("%s is %s, not a database file: refusing to open it (a database is a regular file; "
+                          "a symbolic link to one is fine)" % (path, odd))
         if (readonly or not create) and not os.path.exists(path):
             raise DbError("no database at %s (sync or import a game first)" % path)
         if readonly:
@@ -608,6 +645,9 @@ class Database:
         except sqlite3.DatabaseError as e:
             if conn is not None:
                 conn.close()
+            left = _left_mid_write(path, e)
+            if left:
+                raise DbError(left)
             raise DbError(sqlite_problem(path, e))
         except DbError:
             if conn is not None:
@@ -1085,13 +1125,16 @@ class Database:
         else:
             try:
                 with open(path_or_bytes, "rb") as f:
-                    data = f.read()
+                    data = f.read(MAX_LOG + 1)  # /dev/zero, a huge file: never read (or kept) without bound
             except FileNotFoundError:
                 raise DbError("no such file: %s" % path_or_bytes)
             except IsADirectoryError:
                 raise DbError("%s is a folder, not a game log" % path_or_bytes)
             except OSError as e:
                 raise DbError("cannot read %s: %s" % (path_or_bytes, e.strerror or e))
+        if len(data) > MAX_LOG:
+            raise DbError("the log is larger than %d MiB, more than any game log (a long evening's journal is a "
+                          "few hundred KB): not read further, nothing stored" % (MAX_LOG >> 20))
         if not data.strip():
             raise DbError("the log is empty: no header line")
         if game_id is None:
@@ -1432,6 +1475,48 @@ def _writable(path):
     except OSError:
         return False
     return os.access(path, os.W_OK) and bool(mode & 0o222)
+
+
+def not_a_regular_file(path):
+    """What `path` is when it exists but is not a regular file (after
+    following symbolic links): "a named pipe (FIFO)", "a device file",
+    "a socket"; None for a regular file, a folder or nothing at all.
+    Opening a FIFO blocks until someone writes to it, and a device file
+    can be endless or replaced: neither is ever a database or a log."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device file"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return None
+
+
+def _left_mid_write(path, e):
+    """The sentence for a read-only open refused because a writer stopped
+    mid-write (killed, or the power went) and left a journal SQLite must
+    replay first: a hot `-journal`, or a `-wal` whose index needs
+    rebuilding. SQLite calls that "attempt to write a readonly database"
+    though the file is writable; the user needs to hear what happened
+    and how to finish it. None when that is not the case."""
+    text = str(e)
+    if "readonly" not in text and "read-only" not in text:
+        return None
+    if not _writable(path) or not _writable(os.path.dirname(os.path.abspath(path))):
+        return None  # truly read-only: sqlite_problem says so
+    left = [path + ext for ext in ("-journal", "-wal") if os.path.exists(path + ext)]
+    if not left:
+        return None
+    return ("the database %s was left mid-write: a moontable command was stopped (killed, or the power went) while "
+            "writing it, and %s holds the unfinished change. The file is writable and what was stored before is "
+            "whole, but a command that only reads never writes, so it cannot finish the repair: the next command "
+            "that writes (`moontable sync` or `moontable import`) rolls the unfinished change back first. Do not "
+            "delete %s."
+            % (path, " and ".join(left), os.path.basename(left[0])))
 
 
 def sqlite_problem(path, e):

@@ -33,6 +33,7 @@ DEFAULT_BAUD = 115200
 # that says nothing sound for this long is the wrong port (or no app).
 HELLO_PATIENCE = 2.5
 GAME_STATES = ("open", "done", "synced")
+LINE_MAX = 4096  # the longest reply line read; a hello or a listing page stays under 1 KB
 MAX_BODY = 1 << 16  # a read reply's body: a 2048-byte chunk and its segment marks fit many times over
 
 # (vendor id, product id or None for any, what it is)
@@ -254,6 +255,8 @@ class Link:
         self.spoke = False   # the last exchange heard something shaped like a reply
         self.tries = 0       # attempts the last failed exchange made
         self.hello_time = None  # time.time() when the last hello reply came
+        self.overlong = 0    # length of the longest line dropped for being longer than LINE_MAX
+        self._dropping = 0   # bytes dropped so far of the over-long line coming in
         self.port = getattr(ser, "port", None) or "the port"
 
     @classmethod
@@ -305,14 +308,27 @@ class Link:
             self._rx += data
         return True
 
-    def _readline(self, deadline, limit=4096):
+    def _readline(self, deadline, limit=None):
+        """The next whole line, or None once past deadline. A line longer
+        than `limit` (LINE_MAX) is dropped as it comes (no reply is that
+        long: holding it would let a babbling port fill the memory), and
+        its length is kept in self.overlong so the caller can say what
+        happened rather than call it silence."""
+        if limit is None:
+            limit = LINE_MAX
         while True:
             i = self._rx.find(b"\n")
             if i >= 0:
                 line = bytes(self._rx[:i + 1])
                 del self._rx[:i + 1]
+                if self._dropping:
+                    # the end of an over-long line: not a reply either
+                    self.overlong = max(self.overlong, self._dropping + len(line))
+                    self._dropping = 0
+                    continue
                 return line
             if len(self._rx) > limit:
+                self._dropping += len(self._rx)
                 del self._rx[:]  # noise with no line end: drop it
             if not self._fill(deadline):
                 return None
@@ -357,6 +373,9 @@ class Link:
         Sets self.spoke when anything shaped like a reply came back."""
         last = "no reply"
         self.spoke = False
+        self.overlong = 0
+        self._dropping = 0
+        sent = set()  # every attempt's sequence number: a slow device's answer to an earlier one is as good
         give_up = None if budget is None else time.monotonic() + budget
         for attempt in range(attempts):
             if attempt:
@@ -368,7 +387,7 @@ class Link:
             else:
                 prefix = b""
             data = self.frame(cmd, fields)
-            seq = self.seq
+            sent.add(self.seq)
             self._send(prefix + data)
             deadline = time.monotonic() + timeout
             if give_up is not None:
@@ -388,8 +407,10 @@ class Link:
                 if reply.get("s") is None and "e" in reply:
                     last = "device could not read the request (%s)" % reply.get("m")
                     break  # our frame was damaged on the way: send it again
-                if reply.get("s") != seq:
-                    continue  # a late reply to an earlier attempt
+                if not _whole(reply.get("s")) or reply["s"] not in sent:
+                    continue  # a late reply to an earlier request
+                # (the same request asked again: every command is safe to
+                # repeat, so the first answer to any attempt will do)
                 if "e" in reply:
                     raise DeviceError(reply["e"], reply.get("m", ""), reply)
                 if "b" not in reply:
@@ -409,6 +430,9 @@ class Link:
                     break
                 return reply, chunk
         self.tries = attempt + 1
+        if self.overlong and last == "no reply":
+            last = ("the device sent a line of %d bytes, longer than any reply (at most %d), and it was not read"
+                    % (self.overlong, LINE_MAX))
         raise NoReply("no sound reply to %r after %d attempts: %s" % (cmd, attempt + 1, last))
 
     # --- commands --------------------------------------------------------
@@ -430,6 +454,12 @@ class Link:
         except NoReply:
             if self.spoke:
                 raise
+            if self.overlong:
+                raise BadReply(
+                    "the device on %s answered hello with a line of %d bytes; no moontable reply is longer than %d "
+                    "(a hello is under 1 KB), so it was not read. The board speaks but not as this moontable "
+                    "expects: update its firmware with `moontable flash`, or check that the port is the board's"
+                    % (self.port, self.overlong, LINE_MAX))
             got = self.bytes_in - before
             heard = ("nothing came back" if not got else
                      "only %d byte%s came back, none of them a moontable reply" % (got, "" if got == 1 else "s"))
@@ -447,9 +477,10 @@ class Link:
 
     def list_games(self):
         """[(game id, size, state)] for every game on the device, in the
-        device's order. BadReply when a page is malformed, or does not move
+        device's order. BadReply when a page is malformed, does not move
         the listing on ("next" must be null or past the index asked for),
-        which would otherwise loop for ever."""
+        or lists a game an earlier page listed: either would otherwise
+        loop for ever."""
         games = []
         seen = set()
         i = 0
@@ -461,9 +492,15 @@ class Link:
                                % (i, _shorten(reply)))
             for entry in page:
                 gid, size, state = _game_entry(entry, i)
-                if gid not in seen:  # a game listed twice (the list shifted under us): once is enough
-                    seen.add(gid)
-                    games.append((gid, size, state))
+                if gid in seen:
+                    # The cursor names games by number, so pages never
+                    # overlap: a repeat means the device ignores the
+                    # cursor, and paging on would never end.
+                    raise BadReply("the device's game listing repeats game %s on the page from index %d (it was "
+                                   "listed already): the device does not page by the cursor it is given; stopped "
+                                   "rather than loop for ever" % (gid if gid.isprintable() and len(gid) <= 40 else _shorten(gid, 40), i))
+                seen.add(gid)
+                games.append((gid, size, state))
             nxt = reply.get("next")
             if nxt is not None and not _whole(nxt):
                 raise BadReply("the device's game listing (from index %d) has a \"next\" that is not a whole "

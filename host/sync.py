@@ -31,7 +31,9 @@ import calendar
 import time
 
 from shared_rules import RULES_VERSION, display_name
+from shared_rules.boots import boot_key, plain_boot
 
+from host.db import MAX_LOG
 from host.serial_link import DeviceError
 
 # Keys of the device's hello worth keeping in the database.
@@ -119,26 +121,39 @@ def repeated_names(names):
     return out
 
 
-def device_clocks(info, pc_ms=None):
+def device_clocks(info, pc_ms=None, warnings=None):
     """The boot clocks to hand to the database: {"<boot>": epoch ms at ms 0
     of that boot}, from the hello's "clocks" plus, when `pc_ms` (the PC's
     local time in ms when the hello came back) is given, the current boot
     from the hello's "boot" and "ms". The current boot's figure from the PC
     wins over the device's own: it is the clock just set, to the ms.
     Entries that are not whole numbers are left out (the database drops
-    implausible ones)."""
+    implausible ones), and so are boots not named by plain ASCII digits
+    or past shared_rules.boots.BOOT_MAX (a damaged counter on the device):
+    `warnings`, a list, gets one sentence saying what was left out."""
     out = {}
+    odd = []
     sent = info.get("clocks")
     if isinstance(sent, dict):
         for key, value in sent.items():
-            if _whole(value):
-                try:
-                    out[str(int(key))] = value
-                except (TypeError, ValueError):
-                    continue
+            if not _whole(value):
+                continue
+            boot = boot_key(key)
+            if boot < 0:
+                odd.append(key)
+                continue
+            out[str(boot)] = value
     boot, ms = info.get("boot"), info.get("ms")
-    if pc_ms is not None and _whole(boot) and _whole(ms) and ms >= 0:
-        out[str(boot)] = pc_ms - ms
+    if pc_ms is not None and _whole(ms) and ms >= 0 and boot is not None:
+        if plain_boot(boot):
+            out[str(boot)] = pc_ms - ms
+        else:
+            odd.append(boot)
+    if odd and warnings is not None:
+        warnings.append("the device names %d boot%s in a way no moontable firmware writes (%s): their clock is "
+                        "not used, so games of those boots are dated approximately; the device's boot counter "
+                        "may be damaged" % (len(odd), "" if len(odd) == 1 else "s",
+                                            ", ".join(repr(k)[:24] for k in odd[:3])))
     return out
 
 
@@ -235,7 +250,7 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
         result.clock = t
     # The boots' clocks go to the database before any game, so the games
     # stored below get their times from them.
-    result.clocks = device_clocks(info, hello_ms if clock else None)
+    result.clocks = device_clocks(info, hello_ms if clock else None, result.warnings)
     if result.clocks:
         db.record_clocks(dev, result.clocks)
     if roster:
@@ -253,6 +268,10 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
         if size <= 0:
             if state != "open":  # a game just begun may not have a whole line yet
                 result.problems.append((gid, "no complete line on the device yet"))
+            continue
+        if size > MAX_LOG:
+            result.problems.append((gid, "the device lists it at %d bytes, more than any game log (%d MiB): not read"
+                                         % (size, MAX_LOG >> 20)))
             continue
         have = db.staged_size(dev, gid)
         stored = db.is_stored(dev, gid)

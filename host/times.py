@@ -24,6 +24,8 @@ arithmetic is in whole milliseconds: a 32-bit port's floats cannot hold an
 epoch.
 """
 
+from shared_rules.boots import boot_key, plain_boot
+
 # Plausible wall-clock seconds: a board that never had its clock set
 # counts from 2000 or from boot, which must not pass for a date.
 EPOCH_MIN = 1000000000   # 2001-09-09
@@ -64,9 +66,8 @@ def clean_clocks(clocks):
     if not isinstance(clocks, dict):
         return out
     for key, value in clocks.items():
-        try:
-            boot = int(key)
-        except (TypeError, ValueError):
+        boot = key if plain_boot(key) else boot_key(key)  # plain digits, bounded: never " 2" or 10**30
+        if boot < 0:
             continue
         v = _int(value)
         if v is None or plausible_epoch(v / 1000.0) is None:

@@ -20,6 +20,7 @@ the exit_to_repl hook) pass through on purpose.
 import sys
 
 from shared_rules import RULES_VERSION
+from shared_rules.boots import boot_key
 from shared_rules.wire import LineError, crc32, encode
 from shared_rules.wire_read import decode
 
@@ -51,7 +52,7 @@ _FIELDS = {
 
 
 def _boot_no(key):
-    return int(key) if key.isdigit() else -1
+    return boot_key(key)  # plain ASCII digits only: " 2", "+5" are not boot 2 and 5
 
 
 class Reject(Exception):

@@ -43,17 +43,23 @@ def _is_int(v):
 def game_number(game_id):
     """The counter part of a game id (for ordering), or -1 if malformed."""
     head = game_id.split("-", 1)[0]
-    if not head or not head.isdigit():
+    if not head or len(head) > 9:
         return -1
+    for ch in head:
+        if ch < "0" or ch > "9":  # ASCII digits only
+            return -1
     return int(head)
 
 
 def valid_id(game_id):
-    """True for a string shaped like a game id (and safe as a file name)."""
+    """True for a string shaped like a game id (and safe as a file name):
+    ASCII digits, letters and "-". Upper-case letters are not in the tags
+    the firmware draws, but an index edited by hand once gave files such
+    names (00005-TAG): they are games all the same, to list and sync."""
     if not isinstance(game_id, str) or len(game_id) > 24 or game_number(game_id) < 0:
         return False
     for ch in game_id:
-        if not (ch.isdigit() or ("a" <= ch <= "z") or ch == "-"):
+        if not (("0" <= ch <= "9") or ("a" <= ch <= "z") or ("A" <= ch <= "Z") or ch == "-"):
             return False
     return True
 

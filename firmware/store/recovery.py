@@ -14,6 +14,7 @@ guarantees are described in store/journal.py."""
 import os
 
 from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
+from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
@@ -63,17 +64,24 @@ def clean_ranges(value):
 def count_boot(store):
     """Count this boot in flash (atomically) and return its number, 1 on a
     fresh data folder; None if it cannot be stored (lines then carry no
-    "b"/"ms": an uncounted boot number could be given twice)."""
+    "b"/"ms": an uncounted boot number could be given twice). A stored
+    count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
+    that often) is treated as missing, so no line ever carries a number
+    the PC cannot store."""
     n = store.read_json(BOOT, None)
-    if not _is_int(n) or n < 0:
+    if not plain_boot(n) or n >= BOOT_MAX:
+        if n is not None:
+            store.warnings.append("boot counter damaged (%s); counting on from the boots the clocks file knows"
+                                  % (str(n)[:12],))
         # Missing or damaged: never go below a boot the PC may already
         # know from the clocks file.
         n = 0
         clocks = store.read_json(CLOCKS, None)
         if isinstance(clocks, dict):
             for k in clocks:
-                if isinstance(k, str) and k.isdigit() and int(k) > n:
-                    n = int(k)
+                b = boot_key(k)
+                if b > n and b < BOOT_MAX:
+                    n = b
     n += 1
     try:
         store.write_json(BOOT, n)
@@ -83,19 +91,41 @@ def count_boot(store):
     return n
 
 
+_TAG_CHARS = "abcdefghjkmnpqrstuvwxyz23456789"
+_TAG_LEN = 4
+
+
 def _volume_tag():
-    raw = os.urandom(4)
+    raw = os.urandom(_TAG_LEN)
     tag = ""
     for b in raw:
-        tag += "abcdefghjkmnpqrstuvwxyz23456789"[b % 31]
+        tag += _TAG_CHARS[b % 31]
     return tag
+
+
+def own_tag(tag):
+    """True for a volume tag of the form _volume_tag draws (4 of its
+    letters and digits). Anything else in index.json (a tag written by
+    hand, "TAG", "../../x") would name files `ls` cannot list or a path
+    outside games/, so it is replaced."""
+    if not isinstance(tag, str) or len(tag) != _TAG_LEN:
+        return False
+    for ch in tag:
+        if ch not in _TAG_CHARS:
+            return False
+    return True
 
 
 def settle_index(journal, idx):
     """The first look at the index this boot (Journal._idx): a volume tag
-    drawn if there is none, the synced ranges cleaned, games/ surveyed.
+    drawn if there is none (or a new one if the stored one is not of the
+    firmware's own form), the synced ranges cleaned, games/ surveyed.
     Returns the highest game number on flash."""
-    if not isinstance(idx.get("vol"), str) or not idx["vol"]:
+    vol = idx.get("vol")
+    if not own_tag(vol):
+        if vol is not None:
+            journal.warnings.append("journal index: volume tag %s is not one this firmware draws; new games get "
+                                    "a new tag" % (repr(vol)[:24],))
         idx["vol"] = _volume_tag()
     idx["synced"] = clean_ranges(idx.get("synced"))
     return survey(journal)
@@ -110,6 +140,8 @@ def survey(journal):
     fix = []
     strays = 0
     first = None
+    odd = 0  # journals whose names are not game ids: never listed, so never synced
+    odd_first = None
     for name, is_dir in st.scan(GAMES):
         if name.endswith(".tmp") or name.endswith(".new"):
             if len(fix) < _FIX:
@@ -119,6 +151,9 @@ def survey(journal):
             continue
         gid = name[: -len(_EXT)]
         if not valid_id(gid):
+            odd += 1
+            if odd_first is None:
+                odd_first = name
             continue
         n = game_number(gid)
         if n > top:
@@ -141,6 +176,9 @@ def survey(journal):
     if strays:
         journal.warnings.append("games/%s%s is a folder, not a game: skipped" % (
             first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
+    if odd:
+        journal.warnings.append("games/%s%s is not named like a game (NNNNN-tag.jsonl): not listed, so a PC "
+                                "cannot sync it" % (odd_first[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
     return top
 
 

@@ -71,10 +71,30 @@ def render(db, games, fmt, links=False):
     return buf.getvalue()
 
 
+def output_target(path):
+    """The file to write for --out PATH: PATH itself, or, when PATH is a
+    symbolic link, the file it points to (written through, never replaced
+    by a file of its own: the link stays). DbError when that is not a
+    regular file (a named pipe would block the write, a device file
+    would be replaced or written into)."""
+    real = os.path.realpath(path)
+    if os.path.isdir(real):
+        raise dbmod.DbError("%s is a folder; give a file name" % path)
+    odd = dbmod.not_a_regular_file(real)
+    if odd:
+        via = "" if real == os.path.abspath(path) else " (the link %s points to %s)" % (path, real)
+        raise dbmod.DbError("%s is %s, not a regular file%s: refusing to write over it; give a file name"
+                       % (path, odd, via))
+    return real
+
+
 def write_atomically(path, text):
     """Write text to path via a temporary file in the same folder and a
-    rename: the previous file stays whole until the new one is."""
-    folder = os.path.dirname(os.path.abspath(path))
+    rename: the previous file stays whole until the new one is. A
+    symbolic link is written through (output_target): its target gets
+    the new text and the link stays a link."""
+    path = output_target(path)
+    folder = os.path.dirname(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp", dir=folder)
     except OSError as e:

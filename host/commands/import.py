@@ -24,6 +24,7 @@ def add_arguments(parser):
 
 
 def _body(args):
+    args.device = dbmod.check_device_name(args.device)  # before the database: a bad name makes nothing
     db = dbmod.open_for(args)
     worst = 0
     results = []

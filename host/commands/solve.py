@@ -72,10 +72,29 @@ def solve_line(text, lineno):
         raise RuleError("line %d: not a Moonstar situation (%s)" % (lineno, e)) from None
 
 
+# The longest line read as a situation: a situation is a few hundred
+# bytes, so a longer line is junk (or /dev/zero, which never ends one);
+# below this it is still read and named (a nesting too deep, say).
+MAX_LINE = 1 << 20
+
+
+class TooLong(Exception):
+    """A line ran past MAX_LINE: reading stops there (it may never end)."""
+
+
 def _lines(source):
     """(line number, text) of each line; RuleError for bytes that are not
-    UTF-8 (the line is named, the rest still solved)."""
-    for lineno, raw in enumerate(source, 1):
+    UTF-8 (the line is named, the rest still solved). TooLong when a line
+    runs past MAX_LINE bytes: what follows is not read."""
+    lineno = 0
+    while True:
+        raw = source.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        lineno += 1
+        if len(raw) > MAX_LINE:
+            raise TooLong("line %d is longer than %d MiB, and no situation is: stopped reading there"
+                          % (lineno, MAX_LINE >> 20))
         if isinstance(raw, str):  # a text stream (already decoded)
             yield lineno, raw, None
             continue
@@ -99,19 +118,27 @@ def run(args):
     else:
         source = getattr(sys.stdin, "buffer", sys.stdin)
     failed = 0
+    stopped = None
     with source:
-        for lineno, text, err in _lines(source):
-            if err is None and not text.strip():
-                continue
-            try:
-                if err is not None:
-                    raise err
-                sit, result = solve_line(text, lineno)
-            except RuleError as e:
-                failed += 1
-                print(json.dumps({"error": str(e)}))
-                continue
-            print(json.dumps(result) if args.json else describe(sit, result))
+        try:
+            for lineno, text, err in _lines(source):
+                if err is None and not text.strip():
+                    continue
+                try:
+                    if err is not None:
+                        raise err
+                    sit, result = solve_line(text, lineno)
+                except RuleError as e:
+                    failed += 1
+                    print(json.dumps({"error": str(e)}))
+                    continue
+                print(json.dumps(result) if args.json else describe(sit, result))
+        except TooLong as e:
+            stopped = str(e)
+    if stopped:
+        print("moontable solve: %s%s" % (stopped, "" if not failed else " (and %d line%s failed before it)"
+                                         % (failed, "s" if failed > 1 else "")), file=sys.stderr)
+        return 2
     if failed:
         print("moontable solve: %d line%s failed" % (failed, "s" if failed > 1 else ""), file=sys.stderr)
         return 2
