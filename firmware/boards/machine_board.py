@@ -3,6 +3,7 @@ pull-ups, a PWM piezo and the OLED over machine.I2C, all from the pin map."""
 
 # Mask bits for the four buttons, in the order of the pin map's keys.
 BUTTON_NAMES = ("up", "down", "ok", "back")
+IDLE_SLICE_MS = 5  # how often idle() looks whether a button woke it
 
 
 class PinButtons:
@@ -22,12 +23,14 @@ class PinButtons:
         self.pins = pins  # in BUTTON_NAMES order
         self.active = active
         self.taps = 0
+        self.woke = False  # set by any edge since the last read(): the board's idle() ends early on it
         if ticks_ms is not None:
             from buttons import DEBOUNCE_MS
 
             down_at = [None, None, None, None]  # a press held at power-on started unseen: no tap
 
             def edge(pin):
+                self.woke = True
                 i = pins.index(pin)
                 now = ticks_ms()
                 if pin.value() == active:
@@ -41,6 +44,7 @@ class PinButtons:
                 p.irq(edge, p.IRQ_FALLING | p.IRQ_RISING)
 
     def read(self):
+        self.woke = False
         mask = 0
         bit = 1
         for p in self.pins:
@@ -113,10 +117,27 @@ class MachineBoard:
         serial = StdioSerial()
         self.read_byte = serial.read_byte
         self.write = serial.write
-        self.idle = serial.wait  # sleeps between passes, wakes on a byte from the PC
+        self._wait = serial.wait
+        self._ticks_diff = time.ticks_diff
         import binascii
 
         self.info = {"board": cfg.get("board", "?"), "id": binascii.hexlify(machine.unique_id()).decode()}
+
+    def idle(self, ms):
+        """Sleep between loop passes for up to ms: the core waits for an
+        interrupt in poll(), and wakes early for a byte from the PC or an
+        edge on a button pin (checked every IDLE_SLICE_MS: an interrupt
+        does not end poll() itself), so a press is read at once rather
+        than up to a whole sleep later."""
+        buttons = self.buttons  # read() clears woke: an edge since then ends the sleep at once
+        ticks = self.ticks_ms
+        diff = self._ticks_diff
+        start = ticks()
+        left = ms
+        while left > 0 and not buttons.woke:
+            if self._wait(left if left < IDLE_SLICE_MS else IDLE_SLICE_MS):
+                return
+            left = ms - diff(ticks(), start)
 
     def random32(self):
         import os

@@ -103,3 +103,13 @@ def test_letting_go_of_a_button_held_at_power_on_is_no_tap():
     assert pb.read() == 1 << 3
     edge(pins[3], clock, 1, 5000)  # let go: its press began before the board could see it
     assert pb.read() == 0
+
+
+def test_an_edge_since_the_last_read_wakes_the_board():
+    pb, pins, clock = board()
+    pb.read()
+    assert not pb.woke
+    edge(pins[0], clock, 0, 100)
+    assert pb.woke
+    pb.read()
+    assert not pb.woke
