@@ -17,6 +17,13 @@ Two kinds of button:
 
 Debounce: a level counts only after it has been steady for DEBOUNCE_MS, so
 contact bounce and single-sample glitches never make a press.
+
+Taps: a board that latches presses between samples (pin interrupts, see
+boards/machine_board.py) sets bit TAP_SHIFT + b of the mask for a press of
+button b that was held steady for DEBOUNCE_MS and released since its last
+read. A loop pass can take hundreds of ms on a board, so a quick tap may
+fall wholly between two samples: a tap of a button whose debounced level
+never went down becomes one short press (PRESS), as if it had been sampled.
 """
 
 from shared_rules.ticks import const, ticks_diff
@@ -32,6 +39,7 @@ PRESS = const(1)
 LONG = const(2)
 REPEAT = const(3)
 KIND_NAMES = ("", "press", "long", "repeat")
+TAP_SHIFT = const(4)
 
 DEBOUNCE_MS = const(20)
 LONG_MS = const(700)
@@ -69,6 +77,7 @@ class Buttons:
     until released (holding BACK for safe mode must not also act as BACK)."""
 
     def __init__(self, now=0, held_at_start=0, repeat_mask=(1 << UP) | (1 << DOWN)):
+        held_at_start &= 15  # the level bits; a tap latched before power-on is no press
         self.repeat_mask = repeat_mask
         self.raw = held_at_start
         self.stable = held_at_start
@@ -86,8 +95,13 @@ class Buttons:
     def update(self, mask, now):
         """Feed one sample; return a tuple of (button, kind, count) events."""
         events = _NONE
+        taps = mask >> TAP_SHIFT
         for b in range(4):
             bit = 1 << b
+            if taps & bit and (self.ignore & bit or not (self.stable & bit)):
+                ev = self._tap(b, bit, now)
+                if ev is not None:
+                    events = events + (ev,)
             level = mask & bit
             if level != (self.raw & bit):
                 self.raw ^= bit
@@ -103,6 +117,18 @@ class Buttons:
                 if ev is not None:
                     events = events + (ev,)
         return events
+
+    def _tap(self, b, bit, now):
+        """A whole press between two samples: its down and up edges at once.
+        A button held at power-on was let go first (the board latches a tap
+        only from a press it saw start), so it is no longer ignored."""
+        if self.ignore & bit:
+            self.ignore &= ~bit
+            self.stable &= ~bit
+            self.raw &= ~bit
+        ev = self._edge(b, bit, bit, now)
+        up = self._edge(b, bit, 0, now)
+        return ev if ev is not None else up
 
     def _edge(self, b, bit, level, now):
         if self.ignore & bit:

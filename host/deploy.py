@@ -269,6 +269,25 @@ def firmware_version():
     return m.group(1) if m else None
 
 
+def make_manifest(board, files, ours=None, rom=None):
+    """The manifest a flash leaves on the board (dict): versions and the
+    SHA-256 of every file sent. Shared with tests/board's flash image,
+    which holds exactly what a flash leaves."""
+    ours = ours or compiled_version(files)
+    manifest = {"app": "moontable", "board": board, "mpy": "%d.%d" % ours,
+                "deployed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "files": {p: sha256(files[p]) for p in files}}
+    if rom is not None:
+        manifest["romfs"] = {"size": rom["size"], "sha256": rom["sha256"]}
+    manifest.update(versions())
+    return manifest
+
+
+def manifest_bytes(manifest):
+    """The manifest as written to /manifest.json."""
+    return json.dumps(manifest, sort_keys=True, indent=1).encode()
+
+
 # --- planning -----------------------------------------------------------------
 def is_shadow(path, files):
     """A .py on the board that would shadow a deployed .mpy of the same module."""
@@ -547,7 +566,7 @@ class Board:
         self.exec("import os\nos.remove(%r)" % path)
 
     def write_manifest(self, manifest):
-        data = json.dumps(manifest, sort_keys=True, indent=1).encode()
+        data = manifest_bytes(manifest)
         self.write(MANIFEST + ".tmp", data)
         self.exec("import os\nos.rename(%r, %r)" % (MANIFEST + ".tmp", MANIFEST))
         return data
@@ -696,12 +715,7 @@ def deploy(port=None, board=None, dry_run=False, log=print, transport=None, rese
             if bad:
                 raise DeployError("after copying, these files still hash differently on the board: %s; "
                                   "the old manifest was kept, so the next flash sends them again" % ", ".join(bad))
-        manifest = {"app": "moontable", "board": board, "mpy": "%d.%d" % ours,
-                    "deployed": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                    "files": {p: sha256(files[p]) for p in files}}
-        if rom is not None:
-            manifest["romfs"] = {"size": rom["size"], "sha256": rom["sha256"]}
-        manifest.update(versions())
+        manifest = make_manifest(board, files, ours, rom)
         written = dev.write_manifest(manifest)
         back = dev.hashes([MANIFEST])
         if back.get(MANIFEST) != sha256(written):

@@ -66,8 +66,9 @@ class StdioSerial:
     def wait(self, ms):
         """Sleep up to ms, waking as soon as a byte arrives: the main loop
         idles here, so a PC's next request is served at once rather than
-        a whole loop period later (a sync is request after request)."""
-        self._poll.poll(ms)
+        a whole loop period later (a sync is request after request).
+        Returns whether a byte waits."""
+        return bool(self._poll.poll(ms))
 
     def read_byte(self):
         if not self._poll.poll(0):

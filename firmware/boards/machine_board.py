@@ -3,33 +3,69 @@ pull-ups, a PWM piezo and the OLED over machine.I2C, all from the pin map."""
 
 # Mask bits for the four buttons, in the order of the pin map's keys.
 BUTTON_NAMES = ("up", "down", "ok", "back")
+IDLE_SLICE_MS = 5  # how often idle() looks whether a button woke it
 
 
 class PinButtons:
     """Four buttons wired to GND with pull-ups: a pin reads 0 when pressed
-    (buttons_active in the pin map), which read() turns into mask bits."""
+    (buttons_active in the pin map), which read() turns into mask bits.
 
-    def __init__(self, pins, active=0):
+    The app reads the buttons once per loop pass, and a pass that starts a
+    game or changes screens takes hundreds of ms on a Pico, so a quick tap
+    can start and end between two reads. With `ticks_ms` given, a pin
+    interrupt on both edges latches such a tap: a press held steady for
+    DEBOUNCE_MS (the same rule buttons.py applies to its samples) sets the
+    button's tap bit, which the next read() reports in bits 4-7 (TAP_SHIFT)
+    and clears; buttons.Buttons.update() turns a tap it never saw pressed
+    into one short press."""
+
+    def __init__(self, pins, active=0, ticks_ms=None):
         self.pins = pins  # in BUTTON_NAMES order
         self.active = active
+        self.taps = 0
+        self.woke = False  # set by any edge since the last read(): the board's idle() ends early on it
+        if ticks_ms is not None:
+            from buttons import DEBOUNCE_MS
+
+            down_at = [None, None, None, None]  # a press held at power-on started unseen: no tap
+
+            def edge(pin):
+                self.woke = True
+                i = pins.index(pin)
+                now = ticks_ms()
+                if pin.value() == active:
+                    down_at[i] = now
+                elif down_at[i] is not None:
+                    if (now - down_at[i]) & 0x3FFFFFFF >= DEBOUNCE_MS:
+                        self.taps |= 1 << i
+                    down_at[i] = None
+
+            for p in pins:
+                p.irq(edge, p.IRQ_FALLING | p.IRQ_RISING)
 
     def read(self):
+        self.woke = False
         mask = 0
         bit = 1
         for p in self.pins:
             if p.value() == self.active:
                 mask |= bit
             bit <<= 1
+        taps = self.taps
+        if taps:
+            self.taps = 0  # an edge landing between these two lines waits for the next read
+            mask |= taps << 4
         return mask
 
 
-def make_pin_buttons(machine, cfg):
-    """PinButtons from the pin map, with the internal pull-ups enabled."""
+def make_pin_buttons(machine, cfg, ticks_ms=None):
+    """PinButtons from the pin map, with the internal pull-ups enabled
+    (taps latched by pin interrupts when given the clock)."""
     pins = []
     pull = machine.Pin.PULL_UP if cfg.get("buttons_pull", "up") == "up" else machine.Pin.PULL_DOWN
     for name in BUTTON_NAMES:
         pins.append(machine.Pin(cfg["buttons"][name], machine.Pin.IN, pull))
-    return PinButtons(pins, cfg.get("buttons_active", 0))
+    return PinButtons(pins, cfg.get("buttons_active", 0), ticks_ms)
 
 
 class PwmBuzzer:
@@ -65,9 +101,14 @@ class MachineBoard:
 
     def __init__(self, cfg, storage_root="/data"):
         import machine
+        import time
 
+        # Bound once: the app reads the clock several times a pass, and an
+        # `import time` per call searches the flash filesystem first on a
+        # board (about 4.7 ms a call on a Pico, most of an idle pass).
+        self.ticks_ms = time.ticks_ms
         self.cfg = cfg
-        self.buttons = make_pin_buttons(machine, cfg)
+        self.buttons = make_pin_buttons(machine, cfg, self.ticks_ms)
         self.buzzer = PwmBuzzer(machine, cfg)
         self.display = make_display(machine, cfg)
         self.storage_root = storage_root
@@ -76,15 +117,27 @@ class MachineBoard:
         serial = StdioSerial()
         self.read_byte = serial.read_byte
         self.write = serial.write
-        self.idle = serial.wait  # sleeps between passes, wakes on a byte from the PC
+        self._wait = serial.wait
+        self._ticks_diff = time.ticks_diff
         import binascii
 
         self.info = {"board": cfg.get("board", "?"), "id": binascii.hexlify(machine.unique_id()).decode()}
 
-    def ticks_ms(self):
-        import time
-
-        return time.ticks_ms()
+    def idle(self, ms):
+        """Sleep between loop passes for up to ms: the core waits for an
+        interrupt in poll(), and wakes early for a byte from the PC or an
+        edge on a button pin (checked every IDLE_SLICE_MS: an interrupt
+        does not end poll() itself), so a press is read at once rather
+        than up to a whole sleep later."""
+        buttons = self.buttons  # read() clears woke: an edge since then ends the sleep at once
+        ticks = self.ticks_ms
+        diff = self._ticks_diff
+        start = ticks()
+        left = ms
+        while left > 0 and not buttons.woke:
+            if self._wait(left if left < IDLE_SLICE_MS else IDLE_SLICE_MS):
+                return
+            left = ms - diff(ticks(), start)
 
     def random32(self):
         import os

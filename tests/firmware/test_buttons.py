@@ -104,3 +104,57 @@ def test_ticks_diff_matches_wrapping_arithmetic():
     assert buttons.ticks_diff(5, (1 << 30) - 5) == 10
     assert buttons.ticks_diff((1 << 30) - 5, 5) == -10
     assert buttons.ticks_diff(100, 40) == 60
+
+
+# -- taps latched by the board between two samples (bits TAP_SHIFT + b) -----------
+def tap(button):
+    return 1 << (buttons.TAP_SHIFT + button)
+
+
+def test_a_tap_between_two_samples_is_one_press():
+    # a pass of 500 ms: the tap started and ended between the two samples
+    for button in (OK, BACK, UP, DOWN):
+        b = Buttons()
+        assert b.update(0, 0) == ()
+        assert b.update(tap(button), 500) == ((button, PRESS, 0),)
+        assert b.update(0, 520) == () and b.update(0, 1500) == ()  # no repeat, no long, no second press
+        assert not b.pressed(button)
+
+
+def test_a_tap_whose_press_was_sampled_is_not_counted_twice():
+    # OK sampled down long enough to debounce, released before the next
+    # sample: the sampled release gives the press, the tap bit adds nothing
+    b = Buttons()
+    ev = run(b, [(0, 20), (1 << OK, 40)])
+    assert b.pressed(OK) and ev == []
+    ev = run(b, [(tap(OK), 10), (0, 100)], start=60)
+    assert kinds(ev) == [(OK, PRESS)]
+    # UP: the press came at the debounced down edge; the tap adds nothing
+    b = Buttons()
+    ev = run(b, [(0, 20), (1 << UP, 40), (tap(UP), 10), (0, 100)])
+    assert kinds(ev) == [(UP, PRESS)]
+
+
+def test_a_tap_seen_down_but_not_yet_debounced_counts_once():
+    # sampled down 10 ms into the press (not steady yet), released during a
+    # long pass: the tap bit at the next sample makes the one press
+    b = Buttons()
+    assert b.update(0, 0) == ()
+    assert b.update(1 << OK, 10) == ()
+    assert b.update(tap(OK), 600) == ((OK, PRESS, 0),)
+    assert b.update(0, 620) == () and b.update(0, 700) == ()
+
+
+def test_a_tap_of_a_button_held_at_power_on_counts():
+    # BACK held at power-on, then let go and tapped again within one pass
+    b = Buttons(0, held_at_start=1 << BACK)
+    assert b.update(1 << BACK, 10) == ()
+    assert b.update(tap(BACK), 600) == ((BACK, PRESS, 0),)
+    assert Buttons(0, held_at_start=tap(OK) | (1 << BACK)).raw == 1 << BACK  # a tap bit is no level
+
+
+def test_a_held_at_power_on_button_tapped_then_released_gives_one_press():
+    b = Buttons(0, held_at_start=1 << OK)
+    assert b.update(1 << OK, 10) == ()
+    ev = [b.update(tap(OK), 600)] + [b.update(0, t) for t in range(620, 900, 20)]
+    assert [e for e in ev if e] == [((OK, PRESS, 0),)]

@@ -39,6 +39,12 @@ def test_firmware_logic_passes_under_micropython():
     assert run_upy(MODULES, "64K") >= 19
 
 
+def test_pin_button_latch_passes_under_micropython():
+    # Its own run: with the three above, 64K runs out (the board's pin layer
+    # is loaded beside buttons.py here).
+    assert run_upy(["test_pin_buttons"], "64K") >= 7
+
+
 def test_app_level_logic_passes_under_micropython():
     # Its own run with 144K: here app.py, the screens and both solver
     # modules are compiled from source and kept together (app.py alone

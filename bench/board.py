@@ -1,0 +1,291 @@
+"""The stock MicroPython firmware on an emulated Pico (tests/board's
+harness on rp2040py): the figures a player's board would show, in emulated
+time (125 MHz, each instruction at its Cortex-M0+ cycle cost; the emulator
+itself runs at a few percent of a real Pico's speed, so this takes a while).
+
+    .venv/bin/python bench/board.py [--json] [--seed N]
+
+What it measures, and how:
+
+- boot: power-on to the first frame of Home on the panel, on the image as
+  `moontable flash --board pico` leaves it (tests/board/harness.py).
+- The rest runs on the same image plus a probe (PROBE, as /boot.py) that
+  wraps the board's idle(): it raises GP2 while a loop pass runs and GP3
+  while the loop sleeps in idle(), and between the two it collects and
+  reads gc.mem_alloc(), the live heap at the pass boundary, as
+  bench/memory.py does on the 32-bit port (printing each new peak). The
+  collection runs with both pins low, so it is counted in neither the pass
+  nor the sleep.
+- busy per idle pass: the core's executed cycles while GP2 is high, mean
+  over the passes of one emulated second, at Home and while a Moonstar
+  bidding minute runs; duty: executed cycles over the elapsed time of the
+  passes and the sleeps (the probe's collections left out).
+- press -> changed panel: a tap of DOWN at Home, from the pin falling to
+  the end of the first I2C transaction that writes display data.
+- full frame: the bus time of a 1,024-byte show() (the boot's first Home
+  frame), from its START to its STOP.
+- peak live heap and longest loop pass per session: the tier's scripted
+  Moonstar round and Shoot the Moon hand (tests/board/scenarios.py), and a
+  Game 7 round; the 32-bit figure beside is the same script on the
+  WebAssembly port (tests/wasm), when web/ has its node modules.
+- best possible: from the points' OK (the press) to the panel showing
+  "best possible: N" in the Game 7 round (a device-rolled set-up: the ROSC
+  is seeded with --seed).
+"""
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sim"), str(ROOT / "tests" / "board"), str(ROOT / "tests" / "wasm")]
+
+import harness  # noqa: E402
+import scenarios  # noqa: E402
+import simtools as st  # noqa: E402
+
+PASS_PIN = 2
+IDLE_PIN = 3
+
+PROBE = """\
+import boards, gc
+from machine import Pin
+_setup = boards.setup
+def setup(cfg=None):
+    b = _setup(cfg)
+    idle = b.idle
+    p = Pin(%d, Pin.OUT, value=1)
+    s = Pin(%d, Pin.OUT, value=0)
+    peak = [0]
+    def probe_idle(ms):
+        p(0)
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > peak[0]:
+            peak[0] = a
+            print("PEAK", a)
+        s(1)
+        idle(ms)
+        s(0)
+        p(1)
+    b.idle = probe_idle
+    return b
+boards.setup = setup
+""" % (PASS_PIN, IDLE_PIN)
+
+
+class Probe:
+    """Edges of the probe's pins, as (emulated ms, busy ms) pairs."""
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.passes = []  # (start ms, end ms, busy ms)
+        self.sleeps = []  # (start ms, end ms, busy ms)
+        self._pass = None
+        self._sleep = None
+        pico.mcu.gpio[PASS_PIN].add_listener(self._on_pass)
+        pico.mcu.gpio[IDLE_PIN].add_listener(self._on_idle)
+
+    def _now(self):
+        return self.pico.ms, self.pico.busy_ms()
+
+    def _on_pass(self, value, old):
+        if bool(value) == bool(old):
+            return
+        now = self._now()
+        if value:
+            self._pass = now
+        elif self._pass is not None:
+            self.passes.append((self._pass[0], now[0], now[1] - self._pass[1]))
+            self._pass = None
+
+    def _on_idle(self, value, old):
+        if bool(value) == bool(old):
+            return
+        now = self._now()
+        if value:
+            self._sleep = now
+        elif self._sleep is not None:
+            self.sleeps.append((self._sleep[0], now[0], now[1] - self._sleep[1]))
+            self._sleep = None
+
+    def window(self, start, end):
+        ps = [p for p in self.passes if p[0] >= start and p[1] <= end]
+        ss = [s for s in self.sleeps if s[0] >= start and s[1] <= end]
+        busy = sum(p[2] for p in ps) + sum(s[2] for s in ss)
+        span = sum(p[1] - p[0] for p in ps) + sum(s[1] - s[0] for s in ss)
+        return {
+            "passes": len(ps),
+            "busy_per_pass_ms": round(sum(p[2] for p in ps) / len(ps), 2) if ps else None,
+            "duty_pct": round(100 * busy / span, 1) if span else None,
+        }
+
+    def longest(self, start):
+        ps = [p[1] - p[0] for p in self.passes if p[0] >= start]
+        return round(max(ps), 1) if ps else None
+
+
+def peak_heap(pico):
+    got = [int(m) for m in re.findall(r"PEAK (\d+)", pico.serial_text())]
+    return max(got) if got else None
+
+
+def booted(image, seed):
+    p = harness.Pico(image, seed=seed)
+    probe = Probe(p)
+    p.wait_panel(lambda t: "New game" in t, 5000)
+    p.settle()
+    return p, probe
+
+
+def game7_round(b):
+    """A Game 7 round with the device's set-up, P1 bidding 20, time up
+    from the menu, the points' OK; returns the emulated ms of that OK."""
+    st.start_two_player_moonstar(b, "7 No planets", "P2")
+    b.press("ok")
+    st.choose(b, "Device rolls")
+    b.press("ok")  # close the situation
+    b.press("ok")
+    st.choose(b, "P1")
+    b.press("ok")  # the lowest legal bid
+    b.press("back")
+    st.choose(b, "Time up now")
+    b.press("ok")  # Play
+    return b
+
+
+SESSIONS = {
+    "moonstar-round": scenarios.moonstar_round,
+    "shoot-the-moon-hand": scenarios.shoot_the_moon_hand,
+    "moonstar-game7-round": game7_round,
+}
+
+
+def wasm_peak(name):
+    """KB, the same script on the 32-bit WebAssembly port, or None."""
+    if not (ROOT / "web" / "node_modules").exists():
+        return None
+    from wasmkit import WasmBoard
+
+    with tempfile.TemporaryDirectory() as tmp:
+        b = WasmBoard(Path(tmp) / "flash", seed=1).start()
+        try:
+            SESSIONS[name](b)
+            if name == "moonstar-game7-round":
+                b.press("ok")
+                b.advance(3000)
+            return round(b.peak_heap() / 1024, 1)
+        finally:
+            b.kill()
+
+
+def measure(seed=1, log=print):
+    out = {}
+    t0 = time.monotonic()
+    files = harness.flash_files()
+    plain = harness.build_image(files)
+    p = harness.Pico(plain, seed=seed)
+    p.wait_panel(lambda t: "New game" in t, 5000)
+    out["boot_to_home_ms"] = round(p.panel_at / 1e6, 1)
+    p.stop()
+    log("boot to Home: %.1f ms" % out["boot_to_home_ms"])
+
+    files["boot.py"] = PROBE.encode()
+    image = harness.build_image(files)
+    sessions = {}
+
+    # Moonstar round: idle at Home, a press, the running minute.
+    p, probe = booted(image, seed)
+    frame = [t for t in p.transfers if t[2] >= 1024]
+    out["full_frame_show_ms"] = round(frame[0][1] - frame[0][0], 2) if frame else None
+    log("full frame (show(), 1,024 bytes of display data): %s ms" % out["full_frame_show_ms"])
+    start = p.ms
+    p.run(1000)
+    out["home"] = probe.window(start, p.ms)
+    log("at Home: %s" % out["home"])
+    lat = []
+    for key in ("down", "up", "down", "up"):
+        p.settle()
+        before = p.frames
+        t = p.ms
+        p.set_button(key, True)
+        p.run_until(lambda: p.frames > before, 2000)
+        lat.append(p.panel_at / 1e6 - t)
+        p.run(80)
+        p.set_button(key, False)
+        p.run(100)
+    out["press_to_panel_ms"] = {"max": round(max(lat), 1), "mean": round(sum(lat) / len(lat), 1)}
+    log("press -> changed panel: %s" % out["press_to_panel_ms"])
+    p.settle()
+    session_start = p.ms
+    scenarios.moonstar_to_bid(p)
+    start = p.ms
+    p.run(1000)
+    out["running_minute"] = probe.window(start, p.ms)
+    log("bidding minute running: %s" % out["running_minute"])
+    scenarios.moonstar_finish_round(p)
+    p.run(500)
+    sessions["moonstar-round"] = {"peak_heap_kb": round(peak_heap(p) / 1024, 1), "longest_pass_ms": probe.longest(session_start)}
+    log("moonstar-round: %s" % sessions["moonstar-round"])
+    p.stop()
+
+    p, probe = booted(image, seed)
+    session_start = p.ms
+    scenarios.shoot_the_moon_hand(p)
+    p.run(500)
+    sessions["shoot-the-moon-hand"] = {"peak_heap_kb": round(peak_heap(p) / 1024, 1), "longest_pass_ms": probe.longest(session_start)}
+    log("shoot-the-moon-hand: %s" % sessions["shoot-the-moon-hand"])
+    p.stop()
+
+    p, probe = booted(image, seed)
+    session_start = p.ms
+    game7_round(p)
+    p.settle()
+    p.set_button("ok", True)
+    ok_at = p.ms
+    p.run(80)
+    p.set_button("ok", False)
+    found = p.wait_panel(lambda t: re.search(r"best possible:? *\d+", t), 60000)
+    out["best_possible_after_ok_ms"] = round(p.panel_at / 1e6 - ok_at, 1) if found else None
+    log("points' OK -> best possible: %s ms" % out["best_possible_after_ok_ms"])
+    p.run(500)
+    p.settle()
+    sessions["moonstar-game7-round"] = {"peak_heap_kb": round(peak_heap(p) / 1024, 1), "longest_pass_ms": probe.longest(session_start)}
+    log("moonstar-game7-round: %s" % sessions["moonstar-game7-round"])
+    p.stop()
+
+    for name, s in sessions.items():
+        try:
+            s["wasm32_peak_heap_kb"] = wasm_peak(name)
+        except Exception as e:  # noqa: BLE001 - the chip's figures stand without it
+            log("%s: the 32-bit run failed: %s" % (name, e))
+            s["wasm32_peak_heap_kb"] = None
+    out["sessions"] = sessions
+    out["wall_s"] = round(time.monotonic() - t0)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the emulated ring oscillator")
+    args = ap.parse_args(argv)
+    if harness.find_uf2() is None:
+        print("no stock Pico firmware: get %s" % harness.UF2_URL, file=sys.stderr)
+        return 2
+    out = measure(args.seed, log=(lambda *a: print(*a, file=sys.stderr)) if args.json else print)
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        print("\nsession               peak heap (chip)  32-bit port  longest pass")
+        for name, s in out["sessions"].items():
+            print("%-21s %8s KB       %8s KB  %8s ms" % (name, s["peak_heap_kb"], s["wasm32_peak_heap_kb"], s["longest_pass_ms"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
