@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from _game_checks import apply_never_changes_its_input
-from shared_rules import RuleError, domino_tricks as dt, get_game
+from shared_rules import RuleError, get_game
+from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.match import UNDO_DEPTH, Match
 from shared_rules.util import Rng, clone
 

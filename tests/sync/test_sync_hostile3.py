@@ -24,7 +24,8 @@ import pytest
 import synckit
 from host.cli import main
 from host.serial_link import Link
-from shared_rules.wire import LineError, decode, encode
+from shared_rules.wire import LineError, encode
+from shared_rules.wire_read import decode
 
 SOUND = "10"
 
