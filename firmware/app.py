@@ -77,12 +77,10 @@ class App:
         go meanwhile (it loads again when it next draws): the Moonstar
         entries that run the solver need that room."""
         if cover and self.stack:
-            # what the covered screen loaded: since its mark, before this pass
-            # (this pass loaded the new screen's code), but the screens' base
-            mine = self.marks[-1]
-            keep = self.keep(type(screen).__module__, "ui", "ui.base")
-            loader.drop([k for k in self.before if k not in mine and k not in keep and k in sys.modules])
-            gc.collect()
+            # what came since the covered screen opened (its code, and what
+            # led to this one), but what this screen is built from
+            keep = self.keep("ui", "ui.base", *loader.needed(screen))
+            loader.release(self.marks[-1], keep)
         self.stack.append(screen)
         self.marks.append(self.before)
         self.dirty = True
@@ -131,10 +129,15 @@ class App:
     def home(self):
         """Back to the home menu. While a game is open the stack holds only
         the game screen, so Home is built again here and the game screen's
-        code is let go (the session itself stays)."""
+        code is let go; the session stays while its game is open, and a
+        finished game's goes with its rules (its journal is closed)."""
         if self.stack and getattr(self.stack[0], "is_home", False):
             self.pop_to(1)
             return
+        s = self.session
+        if s is not None and s.state.get("over"):
+            self.session = None
+            self.sound.watch(None)
         self.reset()
         from ui.menus.home import Home
 
