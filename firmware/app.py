@@ -129,15 +129,11 @@ class App:
     def home(self):
         """Back to the home menu. While a game is open the stack holds only
         the game screen, so Home is built again here and the game screen's
-        code is let go; the session stays while its game is open, and a
-        finished game's goes with its rules (its journal is closed)."""
+        code is let go (the session itself stays: Home offers to resume
+        it, a finished game for its standings and a rematch)."""
         if self.stack and getattr(self.stack[0], "is_home", False):
             self.pop_to(1)
             return
-        s = self.session
-        if s is not None and s.state.get("over"):
-            self.session = None
-            self.sound.watch(None)
         self.reset()
         from ui.menus.home import Home
 
