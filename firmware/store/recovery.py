@@ -141,7 +141,7 @@ def survey(journal):
     strays = 0
     first = None
     odd = 0  # journals whose names are not game ids: never listed, so never synced
-    odd_first = None
+    odd_first = ""
     for name, is_dir in st.scan(GAMES):
         if name.endswith(".tmp") or name.endswith(".new"):
             if len(fix) < _FIX:
@@ -152,7 +152,7 @@ def survey(journal):
         gid = name[: -len(_EXT)]
         if not valid_id(gid):
             odd += 1
-            if odd_first is None:
+            if not odd_first:
                 odd_first = name
             continue
         n = game_number(gid)
