@@ -80,7 +80,7 @@ class App:
             # what came since the covered screen opened (its code, and what
             # led to this one), but what this screen is built from
             keep = self.keep("ui", "ui.base", *loader.needed(screen))
-            loader.release(self.marks[-1], keep)
+            self.release(self.marks[-1], keep)
         self.stack.append(screen)
         self.marks.append(self.before)
         self.dirty = True
@@ -94,7 +94,7 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
-            loader.release(self.marks.pop(), self.keep())
+            self.release(self.marks.pop(), self.keep())
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
@@ -102,7 +102,7 @@ class App:
     def pop_to(self, depth):
         while len(self.stack) > depth and len(self.stack) > 1:
             self.stack.pop()
-            loader.release(self.marks.pop(), self.keep())
+            self.release(self.marks.pop(), self.keep())
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
@@ -112,7 +112,13 @@ class App:
         self.stack = []
         self.marks = []
         gc.collect()
-        loader.release(self.base, self.keep())
+        self.release(self.base, self.keep())
+
+    def release(self, mark, keep):
+        """loader.release, and the mark the next screen opened in this pass
+        gets is what is loaded now (not what was let go)."""
+        loader.release(mark, keep)
+        self.before = loader.mark()
 
     def keep(self, *more):
         """What must stay loaded whatever screen goes: the game's session
