@@ -9,7 +9,10 @@ it off the screen.
 Field by field (docs/pc-tools.md has the same list for users):
 - sourceName "moontable" and sourcePlayId "<device>/<game id>", so sending
   one game twice updates the play instead of adding a second one;
-- playDate "YYYY-MM-DD HH:MM:SS", local time, when the game ended;
+- playDate "YYYY-MM-DD HH:MM:SS", UTC as BG Stats wants it, when the game
+  ended: the device counts the PC's local time as UTC, so the PC takes
+  off the UTC offset it recorded when it set that boot's clock (the web
+  page, which knows no offset, gives the browser's local time);
   durationMin only when the length is known (never 0);
 - game: name as on the box, sourceGameId (our id), highestWins, and
   bggId where BoardGameGeek has the game (Moon (dominoes) has no entry
@@ -97,7 +100,9 @@ def play(g):
         "sourceName": SOURCE_NAME,
         "sourcePlayId": "%s/%s" % (g["device"], g["game_id"]),
     }
-    date = g["ended"] or g["date"]
+    # UTC where the PC knows its offset (host/db.py's "ended_utc"); the web
+    # page's journal_summary has local time only
+    date = g.get("ended_utc") or g["ended"] or g["date"]
     if date:  # the PC always has one (approx. at worst); an undated journal has none
         out["playDate"] = date
     if g.get("duration_min"):

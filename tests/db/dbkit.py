@@ -99,3 +99,11 @@ def stamped(lines, boot, start_ms=0, step_ms=60000, t_from=None):
         out.append(obj)
     return out
 
+
+
+def as_version_4(conn):
+    """Take a database back to schema 4 (what migration 5 added, dropped),
+    for the tests of the upgrade: an open sqlite3 connection."""
+    for table, column in (("players", "source_id"), ("device_clocks", "utc_offset"), ("games", "utc_offset")):
+        conn.execute("ALTER TABLE %s DROP COLUMN %s" % (table, column))
+    conn.execute("PRAGMA user_version=4")
