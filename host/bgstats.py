@@ -274,4 +274,5 @@ def journal_summary(stream, device, player_prefix, game_id=None):
         "winner_seats": won, "start_seat": first,
         "ended": ended, "date": ended,
         "duration_min": when["minutes"],
+        "approx": when["approx"],  # a date from a power-up nothing dated, or a doubtful clock
     }

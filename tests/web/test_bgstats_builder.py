@@ -189,3 +189,16 @@ def test_micropython_builds_the_same_links(journals, tmp_path):
         assert all(c.isalnum() or c in "%-._~" for c in data), url
         assert json.loads(urllib.parse.unquote(data)) == mine, path
     assert any("Zo%C3%AB" in u for u in got)
+
+
+def test_a_doubtful_date_says_so_in_the_pages_play_too(tmp_path):
+    """Issue 22: the page's play of a journal whose "ms" runs back within
+    a boot is dated by its "t" alone and says the date is approximate."""
+    src = device_timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "a.jsonl")
+    lines = [json.loads(x) for x in src.read_text().splitlines()]
+    lines[2]["ms"] = 1  # back from line 2's
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    play = page_play(src, "g")
+    assert "approximate" in play["comments"] and "durationMin" in play
+    ok = page_play(device_timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "b.jsonl"), "g")
+    assert "comments" not in ok
