@@ -1244,7 +1244,10 @@ class Database:
                 rounds[rnd - 1].append(score)
             s["round_scores"] = rounds
             s["journal"] = bytes(c.execute("SELECT journal FROM games WHERE id=?", (pk,)).fetchone()[0])
-        s["start_scores"] = start_scores(s["journal"])
+        try:
+            s["start_scores"] = start_scores(s["journal"])
+        except Exception:  # noqa: BLE001 - a damaged stored journal: the game shows without them
+            s["start_scores"] = None
         return s
 
     def quarantined(self):

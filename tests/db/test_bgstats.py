@@ -260,6 +260,9 @@ def test_report_shows_a_link_too_long_for_a_qr_code_without_one_and_never_fails_
     assert "no QR code: this link is %d characters, more than a QR code holds" % len(url) in page
     assert page.count("<svg") == 1  # the Moonstar game's code; the long link has none
     assert "Game 3</h3><p>This game could not be shown" in page
+    for fmt in ("json", "csv", "bgstats"):  # the exports list the others too
+        code, text, err = dbkit.cli("export", "--format", fmt, "--db", path)
+        assert code == 0 and "Moonstar" in text, (fmt, err)
     # partnerships in each player's team, ranked by team: winners first, the other team second
     assert [x["team"] for x in cyr["players"]][:2] == [" & ".join(CYRILLIC[0::2]), " & ".join(CYRILLIC[1::2])]
     assert [x["rank"] for x in cyr["players"]] == [2, 1, 2, 1, 2, 1]
