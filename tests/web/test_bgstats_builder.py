@@ -202,3 +202,13 @@ def test_a_doubtful_date_says_so_in_the_pages_play_too(tmp_path):
     assert "approximate" in play["comments"] and "durationMin" in play
     ok = page_play(device_timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "b.jsonl"), "g")
     assert "comments" not in ok
+
+
+def test_the_pages_play_date_is_utc_by_the_browsers_offset(tmp_path):
+    """BG Stats wants UTC: the page's board stamps the browser's local time
+    as if UTC, so the play takes off the browser's offset (issue 22)."""
+    path = timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "g.jsonl")
+    n = len([line for line in path.read_text().splitlines() if line.strip()])
+    with open(path, "rb") as f:
+        g = bgstats.journal_summary(f, DEVICE, "moontable", "g1", utc_offset=2 * 3600)
+    assert bgstats.play(g)["playDate"] == bgstats.date_text(T0 + 60 * (n - 1) - 2 * 3600)
