@@ -212,3 +212,18 @@ def test_the_pages_play_date_is_utc_by_the_browsers_offset(tmp_path):
     with open(path, "rb") as f:
         g = bgstats.journal_summary(f, DEVICE, "moontable", "g1", utc_offset=2 * 3600)
     assert bgstats.play(g)["playDate"] == bgstats.date_text(T0 + 60 * (n - 1) - 2 * 3600)
+
+
+def test_rank_and_winner_never_disagree(journals):
+    """Issue 22: every play of every sample game, from the PC and from the
+    page's builder, names as winners exactly the players ranked first."""
+    ids, pc = journals
+    checked = 0
+    for path, gid in ids.items():
+        for play in (page_play(path, gid), pc.get("%s/%s" % (DEVICE, gid))):
+            if play is None:
+                continue
+            players = play["players"]
+            assert [p.get("winner", False) for p in players] == [p["rank"] == 1 for p in players], (path, play)
+            checked += 1
+    assert checked >= 20
