@@ -89,10 +89,10 @@ def play(g):
     """A stored game (a db summary) -> one BG Stats play object."""
     players = g["players"]
     teams = partnerships(g["game"], g["options"], players)
-    role = {}
+    team_of = {}
     for name, seats in teams:
         for s in seats:
-            role[s] = name
+            team_of[s] = name
     game = {"name": display_name(g["game"]), "sourceGameId": g["game"], "highestWins": True}
     if g["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[g["game"]]
@@ -120,8 +120,8 @@ def play(g):
             p["winner"] = True
         if seat == g.get("start_seat"):
             p["startPlayer"] = True
-        if seat in role:
-            p["team"] = role[seat]
+        if seat in team_of:
+            p["team"] = team_of[seat]
         entries.append(p)
     out["players"] = entries
     board = board_text(g["game"], g["options"], players)
