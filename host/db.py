@@ -424,6 +424,10 @@ MIGRATIONS = [
         "ALTER TABLE players ADD COLUMN source_id TEXT",
         "UPDATE players SET source_id = 'moontable-player-' || id",
         lambda conn: _drop_label_aliases(conn),
+        # the PC's UTC offset when it set a boot's clock (seconds east of
+        # UTC), and the one that dates each game: BG Stats wants UTC
+        "ALTER TABLE device_clocks ADD COLUMN utc_offset INTEGER",
+        "ALTER TABLE games ADD COLUMN utc_offset INTEGER",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -848,17 +852,22 @@ class Database:
                                 (str(device_id), str(game_id))).fetchone()
         return row is not None
 
-    def record_clocks(self, device_id, clocks):
+    def record_clocks(self, device_id, clocks, utc_offset=None):
         """Remember when each recent boot of a device started, as its hello
         reports: {"<boot>": epoch_ms at ms 0 of that boot} for boots whose
         clock a PC set. Games of those boots already stored get their
         exact times now (events before the sync in that boot included).
         Entries that are not plausible are ignored; returns how many were
-        kept."""
+        kept. The device counts the PC's local time as if it were UTC, so
+        the PC's UTC offset (seconds east; this PC's now, at the sync, by
+        default) is kept with a boot the first time it is recorded: a
+        later sync from another time zone does not move the past."""
         device_id = str(device_id)
         clean = timesmod.clean_clocks(clocks)
         if not clean:
             return 0
+        if utc_offset is None:
+            utc_offset = pc_utc_offset()
         with self.write() as c:
             c.execute("INSERT OR IGNORE INTO devices(id, info, first_seen, last_seen) VALUES (?, '{}', ?, ?)",
                       (device_id, _now(), _now()))
@@ -869,17 +878,19 @@ class Database:
                 ms = int(round(seconds * 1000))
                 if known.get(boot) != ms:
                     dated.append(boot)
-                    c.execute("INSERT OR REPLACE INTO device_clocks(device_id, boot, epoch_ms) VALUES (?, ?, ?)",
-                              (device_id, boot, ms))
-            # Only the undated games of the boots a new clock dates: the
-            # others would come out as they are (a hello repeats the
-            # clocks of recent boots at every sync).
+                c.execute("INSERT INTO device_clocks(device_id, boot, epoch_ms, utc_offset) VALUES (?, ?, ?, ?) "
+                          "ON CONFLICT(device_id, boot) DO UPDATE SET epoch_ms=excluded.epoch_ms, "
+                          "utc_offset=COALESCE(device_clocks.utc_offset, excluded.utc_offset)",
+                          (device_id, boot, ms, int(utc_offset)))
+            # Only the games of the boots a new clock dates that are undated
+            # or have no UTC offset yet: the others would come out as they
+            # are (a hello repeats the clocks of recent boots at every sync).
             for i in range(0, len(dated), 500):
                 part = dated[i:i + 500]
                 for pk, journal, stored in c.execute(
-                        "SELECT g.id, g.journal, g.stored FROM games g WHERE g.approx=1 AND g.id IN "
-                        "(SELECT game FROM game_boots WHERE device_id=? AND boot IN (%s))" % ",".join("?" * len(part)),
-                        [device_id] + part).fetchall():
+                        "SELECT g.id, g.journal, g.stored FROM games g WHERE (g.approx=1 OR g.utc_offset IS NULL) "
+                        "AND g.id IN (SELECT game FROM game_boots WHERE device_id=? AND boot IN (%s))"
+                        % ",".join("?" * len(part)), [device_id] + part).fetchall():
                     self._set_times(c, pk, device_id, bytes(journal), _parse_now(stored))
         return len(clean)
 
@@ -890,10 +901,26 @@ class Database:
             "SELECT boot, epoch_ms FROM device_clocks WHERE device_id=?", (str(device_id),))}
 
     def _set_times(self, c, pk, device_id, journal, fallback, lines=None):
-        t = timesmod.game_times(_decoded(journal) if lines is None else lines,
-                                self.device_clocks(device_id, c), fallback)
-        c.execute("UPDATE games SET started=?, ended=?, duration=?, approx=? WHERE id=?",
-                  (t["start"], t["end"], t["seconds"], 1 if t["approx"] else 0, pk))
+        if lines is None:
+            lines = _decoded(journal)
+        t = timesmod.game_times(lines, self.device_clocks(device_id, c), fallback)
+        c.execute("UPDATE games SET started=?, ended=?, duration=?, approx=?, utc_offset=? WHERE id=?",
+                  (t["start"], t["end"], t["seconds"], 1 if t["approx"] else 0,
+                   self._game_offset(c, device_id, lines), pk))
+
+    def _game_offset(self, c, device_id, lines):
+        """The UTC offset that dates a game: the one recorded with the boot
+        of its last line that names a boot, else the device's latest, else
+        this PC's now (the fallback date is this PC's local time too)."""
+        boots = [x.get("b") for x in lines if isinstance(x, dict) and type(x.get("b")) is int]
+        for boot in reversed(boots):
+            row = c.execute("SELECT utc_offset FROM device_clocks WHERE device_id=? AND boot=? "
+                            "AND utc_offset IS NOT NULL", (device_id, boot)).fetchone()
+            if row is not None:
+                return row[0]
+        row = c.execute("SELECT utc_offset FROM device_clocks WHERE device_id=? AND utc_offset IS NOT NULL "
+                        "ORDER BY boot DESC LIMIT 1", (device_id,)).fetchone()
+        return row[0] if row is not None else pc_utc_offset()
 
     def commit_game(self, device_id, game_id):
         """Verify the staged journal by replaying it with shared_rules and
@@ -1315,7 +1342,7 @@ class Database:
 
     def _summary(self, c, pk):
         row = c.execute("SELECT id, device_id, game_id, game, header, events, rounds, finished, started, ended, stored, "
-                        "duration, approx, start_seat FROM games WHERE id=?", (pk,)).fetchone()
+                        "duration, approx, start_seat, utc_offset FROM games WHERE id=?", (pk,)).fetchone()
         header = json.loads(row[4])
         res = c.execute("SELECT r.seat, p.name, r.score, r.rank, r.winner, p.id, p.source_id FROM results r "
                         "JOIN players p ON p.id = r.player WHERE r.game=? ORDER BY r.seat", (pk,)).fetchall()
@@ -1339,6 +1366,10 @@ class Database:
             "finished": bool(row[7]),
             "events": row[5], "rounds": row[6],
             "started": format_time(started), "ended": format_time(ended),
+            # UTC (BG Stats' playDate): the device's local-as-UTC time less
+            # the PC's UTC offset recorded when it set that boot's clock
+            "ended_utc": format_time(None if ended is None or row[14] is None else ended - row[14]),
+            "utc_offset": row[14],
             "duration_min": timesmod.duration_minutes(seconds),
             "approx": approx,
             "stored": row[10],
@@ -1358,7 +1389,10 @@ class Database:
                 rounds[rnd - 1].append(score)
             s["round_scores"] = rounds
             s["journal"] = bytes(c.execute("SELECT journal FROM games WHERE id=?", (pk,)).fetchone()[0])
-        s["start_scores"] = start_scores(s["journal"])
+        try:
+            s["start_scores"] = start_scores(s["journal"])
+        except Exception:  # noqa: BLE001 - a damaged stored journal: the game shows without them
+            s["start_scores"] = None
         return s
 
     def quarantined(self):
@@ -1411,6 +1445,16 @@ def _is_text(value):
         return True
     except UnicodeEncodeError:
         return False
+
+
+def pc_utc_offset(now=None):
+    """This PC's UTC offset in seconds east (local = UTC + offset), as the
+    device's clock takes it (host.sync.local_epoch counts local as UTC)."""
+    import calendar
+
+    if now is None:
+        now = time.time()
+    return calendar.timegm(time.localtime(int(now))) - int(now)
 
 
 def _not_a_label(name, verb):

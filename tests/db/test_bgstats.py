@@ -262,6 +262,9 @@ def test_report_shows_a_link_too_long_for_a_qr_code_without_one_and_never_fails_
     assert "game 1: its BG Stats link is too long for a QR code" in err
     assert "No QR code" not in (out / "games" / "2.html").read_text()
     assert (out / "games" / "3.html").is_file() and (out / "index.html").is_file()  # the damaged journal's game too
+    for fmt in ("json", "csv", "bgstats"):  # the exports list the others too
+        code, text, err = dbkit.cli("export", "--format", fmt, "--db", path)
+        assert code == 0 and "Moonstar" in text, (fmt, err)
     # partnerships in each player's team, ranked by team: winners first, the other team second
     assert [x["team"] for x in cyr["players"]][:2] == [" & ".join(CYRILLIC[0::2]), " & ".join(CYRILLIC[1::2])]
     assert [x["rank"] for x in cyr["players"]] == [2, 1, 2, 1, 2, 1]

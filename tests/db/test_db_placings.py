@@ -8,6 +8,7 @@ import sqlite3
 import dbkit
 from pathlib import Path
 
+import dbkit
 from host.db import MIGRATIONS, Database
 
 DATA = Path(__file__).resolve().parents[1] / "data"

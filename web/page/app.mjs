@@ -340,6 +340,8 @@ async function start() {
     off: () => buzzer.off(),
     device_id: deviceId,
     local_epoch: localEpoch,
+    // seconds east of UTC, for BG Stats' playDate in UTC (firmware/boards/web.py)
+    utc_offset: () => -new Date().getTimezoneOffset() * 60,
     drive: (fn) => {
       mp.driven = fn;
     },
