@@ -26,6 +26,8 @@ import os
 import sys
 import tempfile
 
+from markupsafe import Markup
+
 from host import db as dbmod
 from host import stats as statsmod
 from host import svgchart
@@ -316,7 +318,9 @@ def _record(result, made, prints):
 
 # ---------------------------------------------------------------- the rest
 
-def _player_pages(env, out_dir, summaries, records, ratings, plays_by_id):
+def _player_pages(env, out_dir, summaries, records, ratings, play_rows):
+    """players/ID.html for everyone who played; `play_rows`: each play's
+    log row by game pk."""
     folder = os.path.join(out_dir, "players")
     os.makedirs(folder, exist_ok=True)
     template = env.get_template("player.html.j2")
@@ -330,7 +334,7 @@ def _player_pages(env, out_dir, summaries, records, ratings, plays_by_id):
     names = {}
     for g in reversed(summaries):
         for pid, name in zip(g["player_ids"], g["players"]):
-            history.setdefault(pid, []).append(plays_by_id[g["id"]])
+            history.setdefault(pid, []).append(play_rows[g["id"]])
             names.setdefault(pid, name)
     order = {name: k for k, name in enumerate(game_names())}
     for pid, plays in history.items():
@@ -368,8 +372,13 @@ def build(db, out_dir, last=None):
     for g in shown:
         plays_by_id[g["id"]]["page"] = True  # the others (--last) have no page to link to
     made, kept, problems = _game_pages(db, out_dir, shown, extras)
-    newest = [plays_by_id[g["id"]] for g in reversed(shown)]
-    players = _player_pages(env, out_dir, everything, records, ratings, plays_by_id)
+    # Each play's row is rendered once and placed as it is on every page
+    # that lists it: the pages in players/ have the report's folder as
+    # their <base>, so one row's links work on all of them.
+    row = env.get_template("play_row.html.j2")
+    rows = {pk: Markup(row.render(p=p)) for pk, p in plays_by_id.items()}
+    newest = [rows[g["id"]] for g in reversed(shown)]
+    players = _player_pages(env, out_dir, everything, records, ratings, rows)
     pages = _plays_pages(env, out_dir, newest)
     sections = []
     stored = set(db.game_names())
