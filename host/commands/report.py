@@ -246,6 +246,7 @@ class _Progress:
             from tqdm import tqdm
         except ImportError:
             return
+        tqdm.monitor_interval = 0  # no monitor thread: the worker processes are forked
         self.bar = tqdm(total=total, desc=desc, unit="page", file=sys.stderr, delay=1.0, leave=False,
                         disable=None, dynamic_ncols=True)
 
