@@ -347,12 +347,26 @@ def test_progress_shows_on_a_terminal_when_the_run_is_slow(dbfile, tmp_path, mon
         time.sleep(1.2)  # past the bar's one-second delay
         return real(jobs)
 
+    real_ratings = stats.ratings
+
+    def slow_ratings(games):
+        time.sleep(1.2)
+        return real_ratings(games)
+
     err = Terminal()
     monkeypatch.setattr(sys, "stderr", err)
     monkeypatch.setattr(report, "_make_game_pages", slow)
     with Database.open(dbfile, readonly=True) as db:
         report.build(db, str(tmp_path / "rep"))
     assert "game pages" in err.getvalue() and "21/21" in err.getvalue()
+    # a run with nothing to make that is slow all the same (reading, rating)
+    err.seek(0)
+    err.truncate()
+    monkeypatch.setattr(report.statsmod, "ratings", slow_ratings)
+    with Database.open(dbfile, readonly=True) as db:
+        assert report.build(db, str(tmp_path / "rep"))["games_made"] == 0
+    assert "player pages" in err.getvalue() and "play log" in err.getvalue()  # once past its second
+
 
 
 @pytest.mark.parametrize("name", dbkit.FOUR_GAMES + ("shoot-the-moon-two-players",))
