@@ -733,7 +733,9 @@ class Database:
 
         Returns (status, message): "stored" (new, or a longer journal of a
         game already stored), "unchanged" (nothing new, or the same game
-        already stored under another name), or "quarantined" (replay
+        already stored under another name), "partial" (a line the rules
+        refuse: the lines before it stored as the game, the journal
+        quarantined naming that line), or "quarantined" (replay
         failed, or an older shorter copy of a stored game: the report says
         which; staging is cleared and nothing else changes). ValueError if
         there is nothing to commit."""
@@ -758,6 +760,9 @@ class Database:
         try:
             rep = _Verify().feed(io.BytesIO(journal))
         except LogError as e:
+            kept = self._keep_prefix(c, device_id, game_id, journal, digest, e, row)
+            if kept is not None:
+                return kept
             return self._quarantine(c, device_id, game_id, journal, digest, e)
         except RecursionError:
             return self._quarantine(c, device_id, game_id, journal, digest,
@@ -814,6 +819,39 @@ class Database:
             words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), rep.events,
             len(rep.rounds), ", winner %s" % printable(names[w]) if w is not None else ", not finished",
             "".join("; " + n for n in notes))
+
+    def _keep_prefix(self, c, device_id, game_id, journal, digest, err, row):
+        """A sound line (CRC and JSON whole) that the rules refuse, after
+        the header: the lines before it are the game as far as it can be
+        trusted, so they are stored (or kept, when stored already), and
+        the whole journal goes to quarantine naming the refused line. Why:
+        a device that skipped such an event at resume kept appending to
+        the journal, and quarantining the whole game at every sync lost
+        the rest of the evening. ("partial", message), or None when the
+        whole journal is to be quarantined as before (a damaged line,
+        which the device continues in a new game of its own; a header
+        refused; a prefix that does not replay)."""
+        lines = journal.split(b"\n")
+        if err.line < 2 or err.line > len(lines):
+            return None
+        try:
+            _decode(lines[err.line - 1].rstrip(b"\r"))
+        except (ValueError, RecursionError):
+            return None  # damaged, not refused
+        prefix = b"\n".join(lines[:err.line - 1]) + b"\n"
+        try:
+            _Verify().feed(io.BytesIO(prefix))
+        except Exception:  # noqa: BLE001 - no sound prefix: quarantine it all
+            return None
+        status, message = self._verify_and_store(c, device_id, game_id, prefix, row)
+        if status == "quarantined":
+            return None
+        self._quarantine(c, device_id, game_id, journal, digest, err)
+        after = len([x for x in lines[err.line:] if x.strip()])
+        return "partial", "%s; line %d breaks the rules (%s): the game is kept as it stood before that line, and " \
+            "line %d%s quarantined" % (message, err.line, printable(err.message), err.line,
+                                       " and the %d line%s after it are" % (after, "" if after == 1 else "s")
+                                       if after else " is")
 
     def _quarantine(self, c, device_id, game_id, journal, digest, err, older=False):
         lines = journal.split(b"\n")
