@@ -14,7 +14,6 @@ guarantees are described in journal.py."""
 import os
 
 from journal import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
-from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 from shared_rules.wire import LineError, encode
 from storage import BOOT, CLOCKS
 
@@ -68,6 +67,16 @@ def count_boot(store):
     count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
     that often) is treated as missing, so no line ever carries a number
     the PC cannot store."""
+    from modules import drop
+    from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
+
+    try:
+        return _count_boot(store, BOOT_MAX, boot_key, plain_boot)
+    finally:
+        drop(("shared_rules.boots",))  # boot-time code: a game never carries it
+
+
+def _count_boot(store, BOOT_MAX, boot_key, plain_boot):
     n = store.read_json(BOOT, None)
     if not plain_boot(n) or n >= BOOT_MAX:
         if n is not None:
@@ -178,7 +187,7 @@ def survey(journal):
             first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
     if odd:
         journal.warnings.append("games/%s%s is not named like a game (NNNNN-tag.jsonl): not listed, so a PC "
-                                "cannot sync it" % (odd_first[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
+                                "cannot sync it" % (str(odd_first)[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
     return top
 
 
