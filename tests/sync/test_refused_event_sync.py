@@ -85,3 +85,46 @@ def test_a_damaged_line_is_still_quarantined_whole(tmp_path, capsys):
     assert main(["import", "--db", str(db_path), path]) == 2
     capsys.readouterr()
     assert rows(db_path, "SELECT game_id FROM games") == []
+
+
+def test_the_part_before_a_refused_line_is_stored_once_with_the_boards_continuation(tmp_path, capsys):
+    """The real firmware (the simulated board) met the refused event at
+    boot and went on in a new game that continues the old one; a sync then
+    brings both journals. The events before the refused line are in the
+    continuation, so they are stored once: the old journal is quarantined,
+    naming the line and the game that holds its part."""
+    from host.sim.board_link import deploy
+    from journal import Journal
+    from test_sim_boot_hostile import boot
+
+    flash = tmp_path / "flash"
+    deploy(flash)
+    j = Journal(synckit.fast_store(str(flash / "data")))
+    gid, header, written = refused_journal(j, after=0)
+    b = boot(flash)
+    b.kill()
+    db_path = tmp_path / "m.db"
+    dev = synckit.Device(str(flash / "data"), device_id="dev-c", direct=True)
+    try:
+        status = main(["sync", "--port", dev.path, "--db", str(db_path), "--timeout", "10", "--all"])
+        out = capsys.readouterr().out
+        again = main(["sync", "--port", dev.path, "--db", str(db_path), "--timeout", "10", "--all"])
+        out_again = capsys.readouterr().out
+    finally:
+        dev.close()
+    assert status == 3, out
+    games = rows(db_path, "SELECT game_id, events, header FROM games")
+    assert len(games) == 1, games
+    new_id, events, head = games[0]
+    assert new_id != gid and json.loads(head)["continues"] == gid and events == 6
+    assert rows(db_path, "SELECT game_id, line FROM quarantine") == [(gid, 8)]
+    # The old journal came first (oldest first): its part was stored, then
+    # the continuation took it over, and says so.
+    assert "it continues dev-c/%s, whose part before a refused line was stored: that part is now this game" % gid \
+        in out, out
+    # Syncing everything again reads the old journal again: its part is not
+    # stored a second time, and the report names the game that holds it.
+    assert again == 3
+    assert "goes on in game 1 (dev-c/%s)" % new_id in out_again, out_again
+    assert rows(db_path, "SELECT game_id, events FROM games") == [(new_id, 6)]
+    assert len(rows(db_path, "SELECT 1 FROM quarantine")) == 1
