@@ -109,7 +109,7 @@ def resume(app):
             from modules import call
 
             old = gid
-            gid = call("journal_rare", "continue_before", journal, old, header, refused[0])
+            gid = call("journal_refused", "continue_before", journal, old, header, refused[0])
             warnings.append("event %d of game %s is refused by the rules (%s): resumed from the %d events before "
                             "it, as game %s; the rest stays in game %s for the PC"
                             % (refused[0] + 1, old, refused[1], refused[0], gid, old))

@@ -471,42 +471,6 @@ def _continue(journal, game_id, header, header_end, length):
     return new_id
 
 
-def continue_before(journal, game_id, header, count):
-    """The game in progress holds an event its rules refuse (a journal
-    written by an older firmware, which skipped such an event at resume
-    and appended on): close it, kept byte for byte for the PC, and
-    continue as a new game holding its header and the first `count`
-    events, so nothing the rules refuse is ever appended after. Returns
-    the new id. Lines are counted as load() counts them (blank lines
-    skipped)."""
-    p = journal.path(game_id)
-    header_end = -1
-    end = -1
-    seen = -1  # events passed (the header is -1)
-    pos = 0
-    f = open(p, "rb")
-    try:
-        while True:
-            raw = f.readline()
-            if not raw:
-                break
-            start = pos
-            pos += len(raw)
-            if not raw.strip():
-                continue
-            if seen == count:
-                end = start
-                break
-            seen += 1
-            if seen == 0:
-                header_end = pos
-    finally:
-        f.close()
-    if header_end < 0 or end < 0:
-        raise JournalError("game", "game %s has no event %d" % (game_id, count + 1))
-    return _continue(journal, game_id, header, header_end, end)
-
-
 def load_index(journal):
     """Journal._idx's first call this boot: the index read (or rebuilt from
     the game files when it is damaged) and settled."""
