@@ -928,7 +928,9 @@ class Database:
 
         Returns (status, message): "stored" (new, or a longer journal of a
         game already stored), "unchanged" (nothing new, or the same game
-        already stored under another name), or "quarantined" (replay
+        already stored under another name), "partial" (a line the rules
+        refuse: the lines before it stored as the game, the journal
+        quarantined naming that line), or "quarantined" (replay
         failed, or an older shorter copy of a stored game: the report says
         which; staging is cleared and nothing else changes). ValueError if
         there is nothing to commit."""
@@ -953,6 +955,9 @@ class Database:
         try:
             rep = _Verify().feed(io.BytesIO(journal))
         except LogError as e:
+            kept = self._keep_prefix(c, device_id, game_id, journal, digest, e, row)
+            if kept is not None:
+                return kept
             return self._quarantine(c, device_id, game_id, journal, digest, e)
         except RecursionError:
             return self._quarantine(c, device_id, game_id, journal, digest,
@@ -998,11 +1003,14 @@ class Database:
         else:
             if row is None:
                 target = None
+        took = self._supersede(c, device_id, game_id, rep.match.header, canon) if target is None else None
         game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head, prefixes)
         wrong = timesmod.doubts(_decoded(journal))
         if wrong:  # the times are ignored, never the game: it is dated approximately
             notes.append("its dates are approximate: %s%s" % ("; ".join(wrong[:3]),
                                                              " (and %d more)" % (len(wrong) - 3) if len(wrong) > 3 else ""))
+        if took:
+            notes.append(took)
         words = "updated" if target else "stored"
         w = rep.match.winners()
         return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
@@ -1037,6 +1045,83 @@ class Database:
             got = c.execute("SELECT id, device_id, game_id, journal FROM games WHERE id=?", (pk,)).fetchone()
             if got is not None:
                 yield got[0], got[1], got[2], bytes(got[3])
+
+    def _keep_prefix(self, c, device_id, game_id, journal, digest, err, row):
+        """A sound line (CRC and JSON whole) that the rules refuse, after
+        the header: the lines before it are the game as far as it can be
+        trusted, so they are stored (or kept, when stored already), and
+        the whole journal goes to quarantine naming the refused line. Why:
+        a device that skipped such an event at resume kept appending to
+        the journal, and quarantining the whole game at every sync lost
+        the rest of the evening. ("partial", message), or None when the
+        whole journal is to be quarantined as before (a damaged line,
+        which the device continues in a new game of its own; a header
+        refused; a prefix that does not replay)."""
+        lines = journal.split(b"\n")
+        if err.line < 2 or err.line > len(lines):
+            return None
+        try:
+            _decode(lines[err.line - 1].rstrip(b"\r"))
+        except (ValueError, RecursionError):
+            return None  # damaged, not refused
+        prefix = b"\n".join(lines[:err.line - 1]) + b"\n"
+        try:
+            _Verify().feed(io.BytesIO(prefix))
+        except Exception:  # noqa: BLE001 - no sound prefix: quarantine it all
+            return None
+        after = len([x for x in lines[err.line:] if x.strip()])
+        rest = "line %d%s quarantined" % (err.line, " and the %d line%s after it are" % (
+            after, "" if after == 1 else "s") if after else " is")
+        heir = self._continued_by(c, device_id, game_id, canonical_lines(prefix)[1:])
+        if heir is not None:
+            # The device went on from there in a game of its own: that one
+            # holds these events, so they are not stored twice.
+            if row is not None:
+                c.execute("DELETE FROM games WHERE id=?", (row[0],))
+            self._quarantine(c, device_id, game_id, journal, digest, err)
+            return "partial", "%s/%s: line %d breaks the rules (%s): the game as it stood before that line goes on " \
+                "in game %d (%s/%s), which the device continued from there; %s" % (
+                    device_id, game_id, err.line, printable(err.message), heir[0], device_id, heir[1], rest)
+        status, message = self._verify_and_store(c, device_id, game_id, prefix, row)
+        if status == "quarantined":
+            return None
+        self._quarantine(c, device_id, game_id, journal, digest, err)
+        return "partial", "%s; line %d breaks the rules (%s): the game is kept as it stood before that line, and " \
+            "%s" % (message, err.line, printable(err.message), rest)
+
+    def _continued_by(self, c, device_id, game_id, events):
+        """(pk, game id) of a stored game of the same device whose header
+        says it "continues" game_id and whose events start with `events`
+        (canonical lines), or None."""
+        for pk, gid, header, journal in c.execute(
+                "SELECT id, game_id, header, journal FROM games WHERE device_id=? AND game_id<>?",
+                (device_id, game_id)).fetchall():
+            try:
+                origin = json.loads(header).get("continues")
+            except (ValueError, AttributeError):
+                continue
+            if origin == game_id and canonical_lines(bytes(journal))[1:len(events) + 1] == events:
+                return pk, gid
+        return None
+
+    def _supersede(self, c, device_id, game_id, header, canon):
+        """A game that continues another of its device (header "continues"),
+        which is stored only as the part kept before a line the rules refuse
+        (it has a quarantine report) and whose events this game starts with:
+        that part is removed, this game holds it. A note, or None."""
+        origin = header.get("continues") if isinstance(header, dict) else None
+        if not isinstance(origin, str) or origin == game_id:
+            return None
+        r = c.execute("SELECT id, journal FROM games WHERE device_id=? AND game_id=?", (device_id, origin)).fetchone()
+        if r is None or c.execute("SELECT 1 FROM quarantine WHERE device_id=? AND game_id=?",
+                                  (device_id, origin)).fetchone() is None:
+            return None
+        old = canonical_lines(bytes(r[1]))[1:]
+        if canon[1:len(old) + 1] != old:
+            return None
+        c.execute("DELETE FROM games WHERE id=?", (r[0],))
+        return "it continues %s/%s, whose part before a refused line was stored: that part is now this game" % (
+            device_id, origin)
 
     def _quarantine(self, c, device_id, game_id, journal, digest, err, older=False):
         lines = journal.split(b"\n")

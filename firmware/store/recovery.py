@@ -68,6 +68,16 @@ def count_boot(store):
     count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
     that often) is treated as missing, so no line ever carries a number
     the PC cannot store."""
+    from modules import drop
+    from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
+
+    try:
+        return _count_boot(store, BOOT_MAX, boot_key, plain_boot)
+    finally:
+        drop(("shared_rules.boots",))  # boot-time code: a game never carries it
+
+
+def _count_boot(store, BOOT_MAX, boot_key, plain_boot):
     n = store.read_json(BOOT, None)
     if not plain_boot(n) or n >= BOOT_MAX:
         if n is not None:
@@ -178,7 +188,7 @@ def survey(journal):
             first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
     if odd:
         journal.warnings.append("games/%s%s is not named like a game (NNNNN-tag.jsonl): not listed, so a PC "
-                                "cannot sync it" % (odd_first[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
+                                "cannot sync it" % (str(odd_first)[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
     return top
 
 
@@ -520,3 +530,39 @@ def named(header, game_id, origin=None):
     if origin is not None:
         out["continues"] = origin
     return out
+
+
+def continue_before(journal, game_id, header, count):
+    """The game in progress holds an event its rules refuse (a journal
+    written by an older firmware, which skipped such an event at resume
+    and appended on): close it, kept byte for byte for the PC, and
+    continue as a new game holding its header and the first `count`
+    events, so nothing the rules refuse is ever appended after. Returns
+    the new id. Lines are counted as load() counts them (blank lines
+    skipped)."""
+    p = journal.path(game_id)
+    header_end = -1
+    end = -1
+    seen = -1  # events passed (the header is -1)
+    pos = 0
+    f = open(p, "rb")
+    try:
+        while True:
+            raw = f.readline()
+            if not raw:
+                break
+            start = pos
+            pos += len(raw)
+            if not raw.strip():
+                continue
+            if seen == count:
+                end = start
+                break
+            seen += 1
+            if seen == 0:
+                header_end = pos
+    finally:
+        f.close()
+    if header_end < 0 or end < 0:
+        raise JournalError("game", "game %s has no event %d" % (game_id, count + 1))
+    return _continue(journal, game_id, header, header_end, end)
