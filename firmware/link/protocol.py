@@ -375,17 +375,17 @@ class Protocol:
             return
         clocks[key] = at_zero
         if len(clocks) > KEEP_CLOCKS:
-            # (loaded for this and dropped: a game never carries it)
-            from modules import drop
-            from shared_rules.boots import boot_key  # plain ASCII digits: " 2", "+5" are no boot
+            from loader import Moment
 
-            while len(clocks) > KEEP_CLOCKS:
-                low = None
-                for k in clocks:
-                    if low is None or boot_key(k) < boot_key(low):
-                        low = k
-                del clocks[low]
-            drop(("shared_rules.boots",))
+            with Moment():  # the boots' checks: loaded for this only
+                from shared_rules.boots import boot_key  # plain ASCII digits: " 2", "+5" are no boot
+
+                while len(clocks) > KEEP_CLOCKS:
+                    low = None
+                    for k in clocks:
+                        if low is None or boot_key(k) < boot_key(low):
+                            low = k
+                    del clocks[low]
         self.store.write_json(CLOCKS, clocks)
 
     def _settings(self):

@@ -14,7 +14,6 @@ guarantees are described in store/journal.py."""
 import os
 
 from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
-from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
@@ -67,17 +66,10 @@ def count_boot(store):
     "b"/"ms": an uncounted boot number could be given twice). A stored
     count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
     that often) is treated as missing, so no line ever carries a number
-    the PC cannot store."""
-    from modules import drop
+    the PC cannot store. (Called in a loader.Moment at boot: what it loads
+    goes after.)"""
     from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 
-    try:
-        return _count_boot(store, BOOT_MAX, boot_key, plain_boot)
-    finally:
-        drop(("shared_rules.boots",))  # boot-time code: a game never carries it
-
-
-def _count_boot(store, BOOT_MAX, boot_key, plain_boot):
     n = store.read_json(BOOT, None)
     if not plain_boot(n) or n >= BOOT_MAX:
         if n is not None:

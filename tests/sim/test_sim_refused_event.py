@@ -48,8 +48,8 @@ def refused_journal(j, k=6, after=3):
 
 
 def test_the_board_never_appends_after_a_refused_event(tmp_path):
-    from journal import Journal
-    from storage import Store
+    from store.journal import Journal
+    from store.files import Store
 
     flash = tmp_path / "flash"
     deploy(flash)

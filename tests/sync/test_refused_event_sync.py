@@ -94,7 +94,7 @@ def test_the_part_before_a_refused_line_is_stored_once_with_the_boards_continuat
     continuation, so they are stored once: the old journal is quarantined,
     naming the line and the game that holds its part."""
     from host.sim.board_link import deploy
-    from journal import Journal
+    from store.journal import Journal
     from test_sim_boot_hostile import boot
 
     flash = tmp_path / "flash"

@@ -85,7 +85,7 @@ export class BrowserFlash {
    * `folders`, or the folder of another entry): each is set aside under
    * the same name + ".file1" (".file2", ... if taken), in storage and in
    * `saved`, as the board moves a file named like its data folder aside
-   * (firmware/storage_rare.py). Before, one such entry stopped the page
+   * (firmware/store/repair.py). Before, one such entry stopped the page
    * for good. Returns a sentence per entry moved. */
   setAside(saved, folders) {
     const need = new Set(folders);
