@@ -13,7 +13,7 @@ import simtools as st
 from host.sim.board_link import deploy
 from shared_rules import RuleError
 from shared_rules.match import Match
-from shared_rules.wire import decode
+from shared_rules.wire_read import decode
 
 from test_sim_boot_hostile import boot, listed, warning_text
 

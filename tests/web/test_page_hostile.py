@@ -8,7 +8,8 @@ import base64
 import time
 
 import pagekit
-from shared_rules.wire import decode, encode
+from shared_rules.wire import encode
+from shared_rules.wire_read import decode
 
 KEY = "moontable.flash:"
 
