@@ -21,7 +21,7 @@ class Piles:
     """A resumable branch and bound for squares or chains scoring; `sit` is
     a checked situation, `need` the number of moves a plan makes."""
 
-    def __init__(self, sit, need):
+    def __init__(self, sit, need, memo=0):
         self.sit = sit
         self.need = need
         self.result = None
@@ -58,18 +58,21 @@ class Piles:
                     mask[i * STARS + to] |= 1 << b
             for s in range(STARS):
                 uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-        for s in range(STARS):
-            masks = [mask[i * STARS + s] for i in range(M)]
-            got = [0] * M
-            load = [0] * len(vals)
-            for i in range(M - 1, -1, -1):
-                capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, count, [0] * M)
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
         self.kids: list = [None] * (M + 1)  # kids[i]: options for position i, set by _children
         self.ptr = [0] * (M + 1)
         self.ch = [_NONE] * (M + 1)
         self.ubs = [0] * (M + 1)  # bound of the node open at each depth
+        # the matchings behind capx and the first plan run as units of
+        # step() too, so that no call does more than a unit's work
+        from shared_rules.solver_first import prep
+
+        self.prep = prep(self)
+        self.memo = memo  # most canonical states remembered (0: none)
+        self.seen = set()
+
+    def _start(self):
         self._children(0)
         self.ubs[0] = self._bound(0, self.need)
 
@@ -117,6 +120,13 @@ class Piles:
 
     def step(self, budget):
         """Search about `budget` nodes; the result once done, else None."""
+        while self.prep is not None and budget > 0:
+            budget -= 1
+            self.units += 1
+            try:
+                next(self.prep)
+            except StopIteration:
+                self.prep = None
         kids, ptr, ch, n, slack, mask = self.kids, self.ptr, self.ch, self.n, self.slack, self.mask
         full = self.full
         alpha = self.alpha
@@ -164,6 +174,15 @@ class Piles:
                     self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
             else:
                 ub = self.cur + self._bound(i + 1, r)
+                if ub > self.best and i + 1 < self.M and not self.same[i + 1] and self.memo:
+                    # the same piles and dice left at the start of a group of
+                    # moons: that subtree was searched already (same score
+                    # so far, and the best then was no better than now)
+                    key = bytes(n) + bytes(slack) + bytes((i + 1,))
+                    if key in self.seen:
+                        ub = 0
+                    elif len(self.seen) < self.memo:
+                        self.seen.add(key)
                 if ub > self.best:
                     self._children(i + 1)
                     self.ubs[i + 1] = ub

@@ -1,0 +1,108 @@
+"""The first steps of a squares or chains solve (shared_rules.solver_piles):
+the tables that need a matching per star, then a first plan built pile by
+pile, so that the search starts from a good score and usually only has to
+confirm it. A generator, one unit of work per item, so that a device
+running the solve in slices never does more than a unit at a time. In its
+own module so that each half compiles within the board's small heap."""
+
+from shared_rules.moonstar_board import STARS
+from shared_rules.solver_piles import _augment
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(__expr):  # positional-only, like the stub: see shared_rules/ticks.py
+        return __expr
+
+
+_SKIP = const(12)  # as in solver_piles: "this moon gets no die"
+
+
+def prep(self):
+    """Generator: capx star by star (a matching each), then the search's
+    root, then the first plan (_greedy); one unit of work per item."""
+    M = self.M
+    mask = self.mask
+    capx = self.capx
+    for s in range(STARS):
+        masks = [mask[i * STARS + s] for i in range(M)]
+        got = [0] * M
+        load = [0] * len(self.count)
+        for i in range(M - 1, -1, -1):
+            capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
+        yield
+    self._start()
+    if self.ubs[0] > 0:
+        yield from _greedy(self)
+
+
+def _greedy(self):
+    """A first plan built pile by pile: the star that can take the most
+    moons (with the dice left) takes them, then the next, for each start
+    among the stars that could hold the biggest pile. Its score becomes
+    the best so far, so the search only looks for better; when it equals
+    the root bound the search ends at once (a set-up's usual case)."""
+    M = self.M
+    mask = self.mask
+    count = self.count
+    capx = self.capx
+    top = 0
+    for s in range(STARS):
+        top = max(top, capx[s])
+    for first in range(STARS):
+        if capx[first] < top - 1:
+            continue
+        got = [0] * M
+        load = [0] * len(count)
+        masks = [0] * M
+        choice = [_SKIP] * M
+        left = self.need
+        score = 0
+        s = first
+        while left > 0:
+            if s < 0:  # the star taking the most moons now
+                most = 0
+                for t in range(STARS):
+                    k = _pile(self, t, masks, got, load, left, False)
+                    yield
+                    if k > most:
+                        most = k
+                        s = t
+                if s < 0:
+                    break
+            k = _pile(self, s, masks, got, load, left, True)
+            yield
+            for i in range(M):
+                if masks[i] and choice[i] == _SKIP:
+                    choice[i] = s
+            left -= k
+            s = -1
+        score = 0
+        for t in range(STARS):
+            k = choice.count(t)
+            score += k * (self.alpha * (k - 1) + 2) // 2
+        if score > self.best:
+            self.best = score
+            self.choice = choice
+
+
+def _pile(self, s, masks, got, load, left, keep):
+    """How many unused moons can land on star s at once, keeping the moves
+    already chosen (at most `left`); with `keep` they are added to the
+    matching (masks/got/load), else the matching is left as it was."""
+    M = self.M
+    mask = self.mask
+    if not keep:
+        masks = masks[:]
+        got = got[:]
+        load = load[:]
+    k = 0
+    for i in range(M):
+        if k < left and not masks[i] and mask[i * STARS + s]:
+            masks[i] = mask[i * STARS + s]
+            if _augment(i, masks, got, load, self.count, [0] * M):
+                k += 1
+            else:
+                masks[i] = 0
+    return k
