@@ -103,6 +103,32 @@ def apply(state, event):
     return f.choose_setter(state, event)
 
 
+class _Applied:
+    """begin()'s answer for an event decided at once."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def step(self, budget):
+        return self.state
+
+
+def begin(state, event):
+    """apply() in slices, for a device that must not wait on one call:
+    returns an object whose step(budget) does about `budget` units of
+    work and returns None until the event is decided, then the new state
+    (RuleError, at once or from a step, if the rules refuse it). Only a
+    result entered as points against a known situation needs slices (the
+    best-possible check, docs/solver.md); every other event, and every
+    check that can be made without the solver, is decided here."""
+    if isinstance(event, dict) and event.get("type") == "result" and not state["over"] \
+            and state["phase"] in dict(EVENTS)["result"]:
+        from shared_rules.moonstar_result import ResultCheck
+
+        return ResultCheck(state, event)
+    return _Applied(apply(state, event))
+
+
 def legal(state):
     """What may happen next (built by moonstar_legal)."""
     from shared_rules.moonstar_legal import legal as build
