@@ -32,6 +32,10 @@ def prep(self):
         for i in range(M - 1, -1, -1):
             capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
         yield
+    from shared_rules.solver_pairs import bound, pairs
+
+    yield from pairs(self)
+    self.pairbound = bound
     self._start()
     if self.ubs[0] > 0:
         yield from _greedy(self)
@@ -78,7 +82,7 @@ def _greedy(self):
                     choice[i] = s
             left -= k
             s = -1
-        score = 0
+        score = left  # the moves left add at least 1 each, wherever they go
         for t in range(STARS):
             k = choice.count(t)
             score += k * (self.alpha * (k - 1) + 2) // 2

@@ -58,6 +58,24 @@ class Piles:
                     mask[i * STARS + to] |= 1 << b
             for s in range(STARS):
                 uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
+        # closes[i]: the stars no moon after position i can reach; a star
+        # left with one moon there is worth no more than that moon staying
+        # out (see step), so such a node is not searched
+        last = [-1] * STARS
+        for i in range(M):
+            for s in range(STARS):
+                if mask[i * STARS + s]:
+                    last[s] = i
+        self.last = last
+        self.closes = [[s for s in range(STARS) if last[s] == i] for i in range(M)]
+        # per[(i*12+s)*k+b]: moons from position i on that number b takes to s
+        k = len(vals)
+        per = self.per = bytearray((M + 1) * STARS * k)
+        for i in range(M - 1, -1, -1):
+            for s in range(STARS):
+                a = mask[i * STARS + s]
+                for b in range(k):
+                    per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
         self.kids: list = [None] * (M + 1)  # kids[i]: options for position i, set by _children
@@ -69,12 +87,13 @@ class Piles:
         from shared_rules.solver_first import prep
 
         self.prep = prep(self)
+        self.caps = [0] * STARS  # _bound's caps, for the second bound
         self.memo = memo  # most canonical states remembered (0: none)
         self.seen = set()
 
     def _start(self):
         self._children(0)
-        self.ubs[0] = self._bound(0, self.need)
+        self.ubs[0] = min(self._bound(0, self.need), self.pairbound(self, self.caps))
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by
@@ -86,13 +105,15 @@ class Piles:
         lo = self.ch[i - 1] if self.same[i] else 0
         keys = []
         top = 0
+        last = self.last
         for s in range(STARS):
             pile = n[s] + capx[i * STARS + STARS + s]
             top = max(top, pile)
-            if s >= lo and mask[i * STARS + s]:
+            # a moon alone on a star scores what it would score anywhere
+            # (see step): it only goes where a later moon can still join it
+            if s >= lo and mask[i * STARS + s] and (n[s] or last[s] > i):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
-        if self.M - i > self.need - self.placed:
-            keys.append((top * 16 + 15) * 16 + _SKIP)
+        keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
         self.kids[i] = [k & 15 for k in keys]
         self.ptr[i] = len(keys)
@@ -107,8 +128,19 @@ class Piles:
         by_n = []
         by_cap = []
         by_chord = []
+        per = self.per
+        k = len(self.count)
         for s in range(STARS):
             c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
+            if c > 0:
+                # and no more than, number by number, the dice left
+                # showing it (at most slack[{b}]) or the moons it takes there
+                t = 0
+                j = (i * STARS + s) * k
+                for b in range(k):
+                    t += min(slack[1 << b], per[j + b])
+                c = min(c, t)
+            self.caps[s] = c if c > 0 else 0
             if c > 0:
                 by_n.append(n[s] * 32 + c)
                 by_cap.append(c * 32 + c)
@@ -168,12 +200,24 @@ class Piles:
                 self.placed += 1
             ch[i] = c
             r = self.need - self.placed
-            if not r:
-                if self.cur > self.best:
-                    self.best = self.cur
-                    self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
-            else:
+            dominated = 0
+            for s in self.closes[i]:
+                if n[s] == 1:
+                    dominated = 1  # its moon staying out is the same plan, searched too
+            if dominated:
+                continue
+            # The moves chosen so far, then any r more (every die moves
+            # every moon somewhere, and each move adds at least 1): a
+            # score the set-up allows.
+            if self.cur + r > self.best:
+                self.best = self.cur + r
+                self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
+            if r and i + 1 < self.M:
                 ub = self.cur + self._bound(i + 1, r)
+                if ub > self.best:
+                    self.units += 1  # the second bound costs about a unit of work
+                    budget -= 1
+                    ub = min(ub, self.pairbound(self, self.caps))
                 if ub > self.best and i + 1 < self.M and not self.same[i + 1] and self.memo:
                     # the same piles and dice left at the start of a group of
                     # moons: that subtree was searched already (same score
@@ -221,6 +265,30 @@ def _plan(self):
             j = dice.index(self.vals[got[i] - 1])
             dice[j] = 0
             plan.append({"moon": self.order[i], "die": j, "to": choice[i]})
+    # The search may stop short of a complete plan (the rest of the moves
+    # add at least 1 each, wherever they go): the moons and dice left
+    # make the rest, each onto the biggest pile it can reach.
+    pile = [0] * STARS
+    for move in plan:
+        pile[move["to"]] += 1
+    moons = self.sit["moons"]
+    for i in range(self.M):
+        if masks[i] or len(plan) == self.need:
+            continue
+        pick = None
+        for j in range(len(dice)):
+            if dice[j]:
+                for to in destinations(moons[self.order[i]], dice[j], self.sit["movement"]):
+                    if pick is None or pile[to] > pile[pick[1]]:
+                        pick = (j, to)
+        dice[pick[0]] = 0
+        pile[pick[1]] += 1
+        plan.append({"moon": self.order[i], "die": pick[0], "to": pick[1]})
+    best = 0
+    for k in pile:
+        best += k * (self.alpha * (k - 1) + 2) // 2
+    if best != self.best:
+        raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
     plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
     return {"best": self.best, "plan": plan, "favorite": None}
 
