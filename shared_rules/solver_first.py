@@ -33,13 +33,17 @@ def prep(self):
         for i in range(M - 1, -1, -1):
             capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
         yield
-    from shared_rules.solver_pairs import bound, pairs
-
-    yield from pairs(self)
-    self.pairbound = bound
     self._start()
     if self.ubs[0] > 0:
         yield from _greedy(self)
+    if self.best < self.ubs[0]:
+        # the first plan is not yet known to be the best: the pairs' bound
+        # (66 matchings) is worth its cost
+        from shared_rules.solver_pairs import bound, pairs
+
+        yield from pairs(self)
+        self.pairbound = bound
+        self.ubs[0] = min(self.ubs[0], bound(self, self.caps))
 
 
 def _greedy(self):
@@ -103,8 +107,21 @@ def _pile(self, s, masks, got, load, left, keep):
         got = got[:]
         load = load[:]
     k = 0
+    # the moons least useful elsewhere first: those that reach fewer of
+    # the stars where big piles can form
+    capx = self.capx
+    order = []
     for i in range(M):
-        if k < left and not masks[i] and mask[i * STARS + s]:
+        if not masks[i] and mask[i * STARS + s]:
+            w = 0
+            for t in range(STARS):
+                if t != s and mask[i * STARS + t]:
+                    w += capx[t] * capx[t]
+            order.append(w * 16 + i)
+    order.sort()
+    for w in order:
+        i = w & 15
+        if k < left:
             masks[i] = mask[i * STARS + s]
             if _augment(i, masks, got, load, self.count, [0] * M):
                 k += 1

@@ -88,12 +88,13 @@ class Piles:
 
         self.prep = prep(self)
         self.caps = [0] * STARS  # _bound's caps, for the second bound
+        self.pairbound = None  # solver_pairs.bound, once its table is made
         self.memo = memo  # most canonical states remembered (0: none)
         self.seen = set()
 
     def _start(self):
         self._children(0)
-        self.ubs[0] = min(self._bound(0, self.need), self.pairbound(self, self.caps))
+        self.ubs[0] = self._bound(0, self.need)
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by
@@ -216,7 +217,7 @@ class Piles:
                 self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
             if r and i + 1 < self.M:
                 ub = self.cur + self._bound(i + 1, r)
-                if ub > self.best:
+                if ub > self.best and self.pairbound is not None:
                     self.units += 1  # the second bound costs about a unit of work
                     budget -= 1
                     ub = min(ub, self.pairbound(self, self.caps))

@@ -92,8 +92,11 @@ class _Later(Screen):
         from screens.base import title_bar
 
         title_bar(d, "Result")
-        d.text("checking...", 0, 24, 1)
-        d.text(SPIN[self.passes % 4], 120, 24, 1)
+        d.text("checking...", 0, 20, 1)
+        d.text(SPIN[self.passes % 4], 120, 20, 1)
+        t = self.s.timer
+        if t is not None and t.running:  # the minute goes on meanwhile
+            d.text("time left %d s" % t.seconds_shown(), 0, 36, 1)
         d.text("BACK: cancel", 0, 56, 1)
 
 
