@@ -23,27 +23,24 @@ _SKIP = const(12)  # as in solver_piles: "this moon gets no die"
 def prep(self):
     """Generator: capx star by star (a matching each), then the search's
     root, then the first plan (_greedy); one unit of work per item."""
-    M = self.M
-    mask = self.mask
-    capx = self.capx
-    for s in range(STARS):
-        masks = [mask[i * STARS + s] for i in range(M)]
-        got = [0] * M
-        load = [0] * len(self.count)
-        for i in range(M - 1, -1, -1):
-            capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
-        yield
+    from shared_rules.solver_tables import capx
+
+    yield from capx(self)
     self._start()
     if self.ubs[0] > 0:
         yield from _greedy(self)
     if self.best < self.ubs[0]:
         # the first plan is not yet known to be the best: the pairs' bound
         # (66 matchings) is worth its cost
-        from shared_rules.solver_pairs import bound, pairs
+        from shared_rules.solver_pairs import bound, pairs, split
 
         yield from pairs(self)
         self.pairbound = bound
-        self.ubs[0] = min(self.ubs[0], bound(self, self.caps))
+        self.slack0 = bytes(self.slack)
+        self.per2 = None
+        self.parts = split(self)
+        self.depth = -1  # the search goes part by part (Piles.step)
+        yield
 
 
 def _greedy(self):
@@ -94,6 +91,7 @@ def _greedy(self):
         if score > self.best:
             self.best = score
             self.choice = choice
+            self.chosen = (self.order, self.mask)  # the positions' tables
 
 
 def _pile(self, s, masks, got, load, left, keep):
@@ -134,7 +132,8 @@ def plan(self):
     """The best landings with their dice (Hall says they exist), listed
     star by star: the best order for chains."""
     choice = self.choice
-    masks = [0 if c == _SKIP else self.mask[i * STARS + c] for i, c in enumerate(choice)]
+    order, mask = self.chosen  # the tables of the part that found it
+    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
     got = [0] * self.M
     load = [0] * len(self.vals)
     for i in range(self.M):
@@ -146,7 +145,7 @@ def plan(self):
         if masks[i]:
             j = dice.index(self.vals[got[i] - 1])
             dice[j] = 0
-            plan.append({"moon": self.order[i], "die": j, "to": choice[i]})
+            plan.append({"moon": order[i], "die": j, "to": choice[i]})
     # The search may stop short of a complete plan (the rest of the moves
     # add at least 1 each, wherever they go): the moons and dice left
     # make the rest, each onto the biggest pile it can reach.
@@ -160,12 +159,12 @@ def plan(self):
         pick = None
         for j in range(len(dice)):
             if dice[j]:
-                for to in destinations(moons[self.order[i]], dice[j], self.sit["movement"]):
+                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
                     if pick is None or pile[to] > pile[pick[1]]:
                         pick = (j, to)
         dice[pick[0]] = 0
         pile[pick[1]] += 1
-        plan.append({"moon": self.order[i], "die": pick[0], "to": pick[1]})
+        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
     best = 0
     for k in pile:
         best += k * (self.alpha * (k - 1) + 2) // 2

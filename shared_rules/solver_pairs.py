@@ -41,9 +41,21 @@ def bound(self, caps):
     alpha = self.alpha
     total = self.need
     best = 0
+    only = self.s1  # searching the plans whose biggest pile is x1 on s1 only
     for s1 in range(STARS):
+        if only >= 0 and s1 != only:
+            continue
         top = n[s1] + caps[s1]
         x = n[s1] if n[s1] else 1
+        if only >= 0:
+            if top < self.x1:
+                return 0  # s1 cannot reach its pile
+            x = top = self.x1
+            want = x - n[s1]  # moves s1 still needs
+            per2 = self.per2  # (None while split() ranks the parts)
+            slack = self.slack
+            k = len(self.count)
+            j0 = self.pos * STARS * k
         while x <= top:
             extra = total - x
             score = x * (alpha * (x - 1) + 2) // 2
@@ -56,6 +68,15 @@ def bound(self, caps):
                     continue
                 lo = n[u]
                 hi = min(lo + caps[u], Q[s1 * STARS + u] - x, x)
+                if only >= 0 and per2 is not None:
+                    # the moves into s1 and u together, number by number,
+                    # less what s1 still needs
+                    t = 0
+                    j = j0 + u * k
+                    for b in range(k):
+                        t += min(slack[1 << b], per2[j + b])
+                    if lo + t - want < hi:
+                        hi = lo + t - want
                 if hi < lo:
                     extra = -1  # no plan has this pile of x on s1
                     break
@@ -77,3 +98,22 @@ def bound(self, caps):
                     best = score
             x += 1
     return best
+
+
+def split(self):
+    """The search's parts: for each star s1 and size x of the biggest
+    pile, (bound, s1, x) for those whose bound beats the best plan known,
+    the most promising last. Every plan's biggest pile is one of them, so
+    searching each part (solver_piles) searches every plan."""
+    parts = []
+    caps = self.caps
+    for s1 in range(STARS):
+        for x in range(1, caps[s1] + 1):
+            self.s1 = s1
+            self.x1 = x
+            b = bound(self, caps)
+            if b > self.best:
+                parts.append((b, s1, x))
+    self.s1 = -1
+    parts.sort()
+    return parts

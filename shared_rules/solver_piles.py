@@ -43,39 +43,10 @@ class Piles:
         self.slack = bytearray(sum(count[b] for b in range(len(vals)) if S >> b & 1) for S in range(full))
         self.full = full
         # moons by start star, so that each group of equal moons is contiguous
-        order = self.order = sorted(range(M), key=lambda m: moons[m])
-        # mask[i*12+s]: numbers taking the moon at position i to s;
-        # uni[i*12+s]: numbers taking any moon from position i on to s;
-        # capx[i*12+s]: how many moons from position i on can land on s
-        # together with distinct dice (a matching)
-        mask = self.mask = bytearray(M * STARS)
-        uni = self.uni = bytearray((M + 1) * STARS)
-        capx = self.capx = bytearray((M + 1) * STARS)
-        self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
-        for i in range(M - 1, -1, -1):
-            for b in range(len(vals)):
-                for to in destinations(moons[order[i]], vals[b], sit["movement"]):
-                    mask[i * STARS + to] |= 1 << b
-            for s in range(STARS):
-                uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-        # closes[i]: the stars no moon after position i can reach; a star
-        # left with one moon there is worth no more than that moon staying
-        # out (see step), so such a node is not searched
-        last = [-1] * STARS
-        for i in range(M):
-            for s in range(STARS):
-                if mask[i * STARS + s]:
-                    last[s] = i
-        self.last = last
-        self.closes = [[s for s in range(STARS) if last[s] == i] for i in range(M)]
-        # per[(i*12+s)*k+b]: moons from position i on that number b takes to s
-        k = len(vals)
-        per = self.per = bytearray((M + 1) * STARS * k)
-        for i in range(M - 1, -1, -1):
-            for s in range(STARS):
-                a = mask[i * STARS + s]
-                for b in range(k):
-                    per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
+        from shared_rules.solver_first import prep
+        from shared_rules.solver_tables import tables
+
+        tables(self, sorted(range(M), key=lambda m: moons[m]))
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
         self.kids: list = [None] * (M + 1)  # kids[i]: options for position i, set by _children
@@ -84,13 +55,26 @@ class Piles:
         self.ubs = [0] * (M + 1)  # bound of the node open at each depth
         # the matchings behind capx and the first plan run as units of
         # step() too, so that no call does more than a unit's work
-        from shared_rules.solver_first import prep
-
         self.prep = prep(self)
         self.caps = [0] * STARS  # _bound's caps, for the second bound
         self.pairbound = None  # solver_pairs.bound, once its table is made
+        # the part searched: plans whose biggest pile is x1 moons on star
+        # s1 (-1: every plan); parts: the parts left (solver_pairs.split)
+        self.s1 = -1
+        self.x1 = 0
+        self.parts = None
         self.memo = memo  # most canonical states remembered (0: none)
         self.seen = set()
+
+    def _part(self):
+        """Start the next part of the search (self.parts, best last) whose
+        bound still beats the best plan known (solver_first.part, in
+        units of work like the first steps)."""
+        ub, s1, x = self.parts.pop()
+        if ub > self.best:
+            from shared_rules.solver_tables import part
+
+            self.prep = part(self, ub, s1, x)
 
     def _start(self):
         self._children(0)
@@ -112,7 +96,7 @@ class Piles:
             top = max(top, pile)
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join it
-            if s >= lo and mask[i * STARS + s] and (n[s] or last[s] > i):
+            if s >= lo and mask[i * STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
         keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
@@ -131,6 +115,7 @@ class Piles:
         by_chord = []
         per = self.per
         k = len(self.count)
+        self.pos = i  # for the second bound
         for s in range(STARS):
             c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
             if c > 0:
@@ -153,24 +138,36 @@ class Piles:
 
     def step(self, budget):
         """Search about `budget` nodes; the result once done, else None."""
-        while self.prep is not None and budget > 0:
-            budget -= 1
-            self.units += 1
-            try:
-                next(self.prep)
-            except StopIteration:
-                self.prep = None
+        while budget > 0:
+            if self.prep is not None:  # tables, the first plan, a part's start
+                budget -= 1
+                self.units += 1
+                try:
+                    next(self.prep)
+                except StopIteration:
+                    self.prep = None
+            elif self.depth >= 0:
+                budget = self._search(budget)
+            elif self.parts:
+                self._part()
+            else:
+                from shared_rules.solver_first import plan
+
+                self.result = plan(self)
+                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
+                return self.result
+        return None
+
+    def _search(self, budget):
+        """The search, until `budget` nodes are spent (returns what is
+        left: 0) or the part is searched (the search is back at the root)."""
         kids, ptr, ch, n, slack, mask = self.kids, self.ptr, self.ch, self.n, self.slack, self.mask
         full = self.full
         alpha = self.alpha
         while budget > 0:
             i = self.depth
             if i < 0:
-                from shared_rules.solver_first import plan
-
-                self.result = plan(self)
-                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
-                return self.result
+                return budget
             c = ch[i]
             if 0 <= c < _SKIP:  # take back this moon's landing
                 n[c] -= 1
@@ -215,6 +212,7 @@ class Piles:
             if self.cur + r > self.best:
                 self.best = self.cur + r
                 self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
+                self.chosen = (self.order, self.mask)  # the positions' tables
             if r and i + 1 < self.M:
                 ub = self.cur + self._bound(i + 1, r)
                 if ub > self.best and self.pairbound is not None:
@@ -234,6 +232,7 @@ class Piles:
                     self._children(i + 1)
                     self.ubs[i + 1] = ub
                     self.depth = i + 1
+        return 0
 
 
 def _fill(keys, r, pairs):

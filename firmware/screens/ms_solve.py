@@ -15,7 +15,7 @@ from shared_rules.ticks import ticks_diff
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
 SOLVER_MODULES = ("shared_rules.solver", "shared_rules.solver_piles", "shared_rules.solver_first",
-                  "shared_rules.solver_pairs")
+                  "shared_rules.solver_pairs", "shared_rules.solver_tables")
 
 
 def _unload():
