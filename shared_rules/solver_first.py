@@ -37,7 +37,6 @@ def prep(self):
         yield from pairs(self)
         self.pairbound = bound
         self.slack0 = bytes(self.slack)
-        self.per2 = None
         self.parts = split(self)
         self.depth = -1  # the search goes part by part (Piles.step)
         yield
@@ -91,7 +90,7 @@ def _greedy(self):
         if score > self.best:
             self.best = score
             self.choice = choice
-            self.chosen = (self.order, self.mask)  # the positions' tables
+            self.chosen = (self.order, bytes(self.mask))  # the positions' tables
 
 
 def _pile(self, s, masks, got, load, left, keep):

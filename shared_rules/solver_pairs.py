@@ -52,7 +52,7 @@ def bound(self, caps):
                 return 0  # s1 cannot reach its pile
             x = top = self.x1
             want = x - n[s1]  # moves s1 still needs
-            per2 = self.per2  # (None while split() ranks the parts)
+            per2 = self.per2  # (None while split() ranks the parts: no part has begun)
             slack = self.slack
             k = len(self.count)
             j0 = self.pos * STARS * k

@@ -46,6 +46,7 @@ class Piles:
         from shared_rules.solver_first import prep
         from shared_rules.solver_tables import tables
 
+        self.order = self.per2 = None
         tables(self, sorted(range(M), key=lambda m: moons[m]))
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
@@ -212,7 +213,7 @@ class Piles:
             if self.cur + r > self.best:
                 self.best = self.cur + r
                 self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
-                self.chosen = (self.order, self.mask)  # the positions' tables
+                self.chosen = (self.order, bytes(self.mask))  # the positions' tables (reused by later parts)
             if r and i + 1 < self.M:
                 ub = self.cur + self._bound(i + 1, r)
                 if ub > self.best and self.pairbound is not None:

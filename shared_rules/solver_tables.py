@@ -17,14 +17,22 @@ def tables(self, order):
     vals = self.vals
     M = self.M
     k = len(vals)
-    self.order = order
     # mask[i*12+s]: numbers taking the moon at position i to s;
     # uni[i*12+s]: numbers taking any moon from position i on to s;
     # capx[i*12+s]: how many moons from position i on can land on s
     # together with distinct dice (a matching)
-    mask = self.mask = bytearray(M * STARS)
-    uni = self.uni = bytearray((M + 1) * STARS)
-    self.capx = bytearray((M + 1) * STARS)
+    # (made once and refilled for each part: the board's heap is small;
+    # every entry is written below, and the last row stays 0)
+    if self.order is None:
+        self.mask = bytearray(M * STARS)
+        self.uni = bytearray((M + 1) * STARS)
+        self.capx = bytearray((M + 1) * STARS)
+        self.per = bytearray((M + 1) * STARS * k)
+    self.order = order
+    mask = self.mask
+    uni = self.uni
+    for i in range(M * STARS):
+        mask[i] = 0
     self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
     for i in range(M - 1, -1, -1):
         for b in range(k):
@@ -43,7 +51,7 @@ def tables(self, order):
     self.last = last
     self.closes = [[s for s in range(STARS) if last[s] == i] for i in range(M)]
     # per[(i*12+s)*k+b]: moons from position i on that number b takes to s
-    per = self.per = bytearray((M + 1) * STARS * k)
+    per = self.per
     for i in range(M - 1, -1, -1):
         for s in range(STARS):
             a = mask[i * STARS + s]
@@ -85,7 +93,9 @@ def part(self, ub, s1, x):
     M = self.M
     k = len(self.vals)
     mask = self.mask
-    per2 = self.per2 = bytearray((M + 1) * STARS * k)
+    if self.per2 is None:
+        self.per2 = bytearray((M + 1) * STARS * k)
+    per2 = self.per2
     for i in range(M - 1, -1, -1):
         a1 = mask[i * STARS + s1]
         for u in range(STARS):
