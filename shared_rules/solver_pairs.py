@@ -113,7 +113,7 @@ def split(self):
             self.x1 = x
             b = bound(self, caps)
             if b > self.best:
-                parts.append((b, s1, x))
+                parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
     self.s1 = -1
     parts.sort()
     return parts

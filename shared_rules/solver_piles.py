@@ -50,14 +50,16 @@ class Piles:
         tables(self, sorted(range(M), key=lambda m: moons[m]))
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
-        self.kids: list = [None] * (M + 1)  # kids[i]: options for position i, set by _children
-        self.ptr = [0] * (M + 1)
+        # kids[i*13:i*13+ptr[i]]: options for position i left, set by
+        # _children (one bytearray, not a list a node: the heap is small)
+        self.kids = bytearray((M + 1) * 13)
+        self.ptr = bytearray(M + 1)
         self.ch = [_NONE] * (M + 1)
         self.ubs = [0] * (M + 1)  # bound of the node open at each depth
         # the matchings behind capx and the first plan run as units of
         # step() too, so that no call does more than a unit's work
         self.prep = prep(self)
-        self.caps = [0] * STARS  # _bound's caps, for the second bound
+        self.caps = bytearray(STARS)  # _bound's caps, for the second bound
         self.pairbound = None  # solver_pairs.bound, once its table is made
         # the part searched: plans whose biggest pile is x1 moons on star
         # s1 (-1: every plan); parts: the parts left (solver_pairs.split)
@@ -65,13 +67,14 @@ class Piles:
         self.x1 = 0
         self.parts = None
         self.memo = memo  # most canonical states remembered (0: none)
-        self.seen = set()
+        self.seen = set() if memo else None
 
     def _part(self):
         """Start the next part of the search (self.parts, best last) whose
         bound still beats the best plan known (solver_first.part, in
         units of work like the first steps)."""
-        ub, s1, x = self.parts.pop()
+        p = self.parts.pop()
+        ub, s1, x = p >> 8, p >> 4 & 15, p & 15
         if ub > self.best:
             from shared_rules.solver_tables import part
 
@@ -101,7 +104,9 @@ class Piles:
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
         keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
-        self.kids[i] = [k & 15 for k in keys]
+        kids = self.kids
+        for j in range(len(keys)):
+            kids[i * 13 + j] = keys[j] & 15
         self.ptr[i] = len(keys)
         self.ch[i] = _NONE
 
@@ -183,7 +188,7 @@ class Piles:
                 self.depth = i - 1
                 continue
             ptr[i] -= 1
-            c = kids[i][ptr[i]]
+            c = kids[i * 13 + ptr[i]]
             budget -= 1
             self.units += 1
             if c < _SKIP:
@@ -202,8 +207,9 @@ class Piles:
             ch[i] = c
             r = self.need - self.placed
             dominated = 0
-            for s in self.closes[i]:
-                if n[s] == 1:
+            last = self.last
+            for s in range(STARS):
+                if last[s] == i and n[s] == 1:
                     dominated = 1  # its moon staying out is the same plan, searched too
             if dominated:
                 continue

@@ -40,16 +40,15 @@ def tables(self, order):
                 mask[i * STARS + to] |= 1 << b
         for s in range(STARS):
             uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-    # closes[i]: the stars no moon after position i can reach; a star
-    # left with one moon there is worth no more than that moon staying
-    # out (see Piles.step), so such a node is not searched
-    last = [-1] * STARS
+    # last[s]: the last position whose moon can reach s; once past it, a
+    # star left with one moon is worth no more than that moon staying out
+    # (see Piles._search), so such a node is not searched
+    last = bytearray(b"\xff" * STARS)  # 255: no position
     for i in range(M):
         for s in range(STARS):
             if mask[i * STARS + s]:
                 last[s] = i
     self.last = last
-    self.closes = [[s for s in range(STARS) if last[s] == i] for i in range(M)]
     # per[(i*12+s)*k+b]: moons from position i on that number b takes to s
     per = self.per
     for i in range(M - 1, -1, -1):
@@ -113,7 +112,7 @@ def part(self, ub, s1, x):
     for s in range(STARS):
         self.n[s] = 0
     self.cur = self.placed = 0
-    self.seen = set()
+    self.seen = set() if self.memo else None
     self._children(0)
     self.ubs[0] = ub
     self.depth = 0

@@ -14,8 +14,10 @@ from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
-SOLVER_MODULES = ("shared_rules.solver", "shared_rules.solver_piles", "shared_rules.solver_first",
-                  "shared_rules.solver_pairs", "shared_rules.solver_tables")
+# one string (split by modules.drop): each string constant of over 10
+# characters is a heap object while this module is loaded
+SOLVER_MODULES = ("shared_rules.solver shared_rules.solver_piles shared_rules.solver_first shared_rules.solver_pairs "
+                  "shared_rules.solver_tables")
 
 
 def _unload():
