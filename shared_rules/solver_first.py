@@ -18,28 +18,31 @@ except ImportError:  # CPython
 
 
 _SKIP = const(12)  # as in solver_piles: "this moon gets no die"
+PLAIN = const(256)  # units of plain search before the search goes in parts
 
 
 def prep(self):
     """Generator: capx star by star (a matching each), then the search's
     root, then the first plan (_greedy); one unit of work per item."""
-    from shared_rules.solver_tables import capx
+    from shared_rules.solver_tables import tables
 
-    yield from capx(self)
-    self._start()
+    moons = self.sit["moons"]
+    keys = [0] * self.M
+    for m in range(self.M):
+        keys[m] = moons[m] * 16 + m
+    keys.sort()
+    for i in range(self.M):
+        keys[i] &= 15
+    yield from tables(self, keys)
+    self._children(0)
+    self.ubs[0] = self._bound(0, self.need)
     if self.ubs[0] > 0:
         yield from _greedy(self)
-    if self.best < self.ubs[0]:
-        # the first plan is not yet known to be the best: the pairs' bound
-        # (66 matchings) is worth its cost
-        from shared_rules.solver_pairs import bound, pairs, split
-
-        yield from pairs(self)
-        self.pairbound = bound
-        self.slack0 = bytes(self.slack)
-        self.parts = split(self)
-        self.depth = -1  # the search goes part by part (Piles.step)
-        yield
+    # The plain search first: most set-ups end within PLAIN units; a
+    # search still going then starts again in parts (Piles.step), with the
+    # pairs' bound, whose tables it only then makes.
+    self.slack0 = bytes(self.slack)
+    self.plain = self.units + PLAIN
 
 
 def _greedy(self):

@@ -11,7 +11,17 @@ from shared_rules.solver_piles import _augment, _fill
 
 def pairs(self):
     """Generator: Q[s*12+t] = most moons landing on s or t at once (one
-    matching a pair, one unit of work each); Q[s*12+s] = capx of s."""
+    matching a pair, one unit of work each; Q[s*12+s] = capx of s), then
+    the parts of the search, from its root."""
+    # back to the root: the parts start from it
+    slack = self.slack
+    for S in range(self.full):
+        slack[S] = self.slack0[S]
+    for s in range(STARS):
+        self.n[s] = 0
+    self.cur = self.placed = 0
+    self.depth = -1
+    self._bound(0, self.need)  # the root's caps, for ranking the parts
     M = self.M
     mask = self.mask
     Q = self.Q = bytearray(STARS * STARS)
@@ -27,6 +37,22 @@ def pairs(self):
                     k += _augment(i, masks, got, load, self.count, [0] * M)
             Q[s * STARS + t] = Q[t * STARS + s] = k
             yield
+    # the search's parts: for each star s1 and size x of the biggest pile,
+    # those whose bound beats the best plan known, the most promising
+    # last. Every plan's biggest pile is one of them, so searching each
+    # part (solver_piles) searches every plan.
+    parts = []
+    caps = self.caps
+    for s1 in range(STARS):
+        for x in range(1, caps[s1] + 1):
+            self.s1 = s1
+            self.x1 = x
+            b = bound(self, caps)
+            if b > self.best:
+                parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
+    self.s1 = -1
+    parts.sort()
+    self.parts = parts
 
 
 def bound(self, caps):
@@ -52,7 +78,7 @@ def bound(self, caps):
                 return 0  # s1 cannot reach its pile
             x = top = self.x1
             want = x - n[s1]  # moves s1 still needs
-            per2 = self.per2  # (None while split() ranks the parts: no part has begun)
+            per2 = self.per2  # (None while pairs() ranks the parts: no part has begun)
             slack = self.slack
             k = len(self.count)
             j0 = self.pos * STARS * k
@@ -98,22 +124,3 @@ def bound(self, caps):
                     best = score
             x += 1
     return best
-
-
-def split(self):
-    """The search's parts: for each star s1 and size x of the biggest
-    pile, (bound, s1, x) for those whose bound beats the best plan known,
-    the most promising last. Every plan's biggest pile is one of them, so
-    searching each part (solver_piles) searches every plan."""
-    parts = []
-    caps = self.caps
-    for s1 in range(STARS):
-        for x in range(1, caps[s1] + 1):
-            self.s1 = s1
-            self.x1 = x
-            b = bound(self, caps)
-            if b > self.best:
-                parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
-    self.s1 = -1
-    parts.sort()
-    return parts

@@ -42,12 +42,11 @@ class Piles:
         # (bytearrays: every entry is below 256, and the board's heap is small)
         self.slack = bytearray(sum(count[b] for b in range(len(vals)) if S >> b & 1) for S in range(full))
         self.full = full
-        # moons by start star, so that each group of equal moons is contiguous
+        # the tables, for the moons by start star (each group of equal
+        # moons contiguous), come first in prep
         from shared_rules.solver_first import prep
-        from shared_rules.solver_tables import tables
 
         self.order = self.per2 = None
-        tables(self, sorted(range(M), key=lambda m: moons[m]))
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
         # kids[i*13:i*13+ptr[i]]: options for position i left, set by
@@ -62,27 +61,12 @@ class Piles:
         self.caps = bytearray(STARS)  # _bound's caps, for the second bound
         self.pairbound = None  # solver_pairs.bound, once its table is made
         # the part searched: plans whose biggest pile is x1 moons on star
-        # s1 (-1: every plan); parts: the parts left (solver_pairs.split)
+        # s1 (-1: every plan); parts: the parts left (solver_pairs.pairs)
         self.s1 = -1
         self.x1 = 0
         self.parts = None
         self.memo = memo  # most canonical states remembered (0: none)
         self.seen = set() if memo else None
-
-    def _part(self):
-        """Start the next part of the search (self.parts, best last) whose
-        bound still beats the best plan known (solver_first.part, in
-        units of work like the first steps)."""
-        p = self.parts.pop()
-        ub, s1, x = p >> 8, p >> 4 & 15, p & 15
-        if ub > self.best:
-            from shared_rules.solver_tables import part
-
-            self.prep = part(self, ub, s1, x)
-
-    def _start(self):
-        self._children(0)
-        self.ubs[0] = self._bound(0, self.need)
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by
@@ -152,10 +136,23 @@ class Piles:
                     next(self.prep)
                 except StopIteration:
                     self.prep = None
-            elif self.depth >= 0:
+            elif self.depth >= 0 and (self.pairbound is not None or self.units < self.plain):
                 budget = self._search(budget)
+            elif self.depth >= 0:
+                # the plain search has run long: the pairs' bound, and the
+                # search again, in parts (solver_pairs.pairs)
+                from shared_rules.solver_pairs import bound, pairs
+
+                self.pairbound = bound
+                self.prep = pairs(self)
             elif self.parts:
-                self._part()
+                # the next part whose bound still beats the best plan known
+                # (solver_tables.part starts it, in units of work)
+                p = self.parts.pop()
+                if p >> 8 > self.best:
+                    from shared_rules.solver_tables import part
+
+                    self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
                 from shared_rules.solver_first import plan
 

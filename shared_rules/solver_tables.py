@@ -1,6 +1,6 @@
 """The search tables of a squares or chains solve (shared_rules.solver_piles)
 for a given order of the moons, and the start of each part of the search
-(solver_pairs.split), which orders the moons for its star. Generators yield
+(solver_pairs.pairs ranks them), which orders the moons for its star. Generators yield
 once per unit of work, so that a device running the solve in slices never
 does more than a unit at a time. In its own module so that each part of
 the solver compiles within the board's small heap."""
@@ -10,8 +10,9 @@ from shared_rules.solver_piles import _augment
 
 
 def tables(self, order):
-    """The search's tables for moons taken in `order` (positions; each
-    group of moons on one star contiguous); capx() fills capx."""
+    """Generator: the search's tables for moons taken in `order`
+    (positions; each group of moons on one star contiguous), then capx
+    star by star, a matching each; a unit of work per item."""
     sit = self.sit
     moons = sit["moons"]
     vals = self.vals
@@ -56,12 +57,7 @@ def tables(self, order):
             a = mask[i * STARS + s]
             for b in range(k):
                 per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
-
-
-def capx(self):
-    """Generator: capx star by star, a matching (a unit of work) each."""
-    M = self.M
-    mask = self.mask
+    yield
     capx = self.capx
     for s in range(STARS):
         masks = [mask[i * STARS + s] for i in range(M)]
@@ -80,12 +76,14 @@ def part(self, ub, s1, x):
     moons = self.sit["moons"]
     mask = self.mask
     order = self.order
-    reach = [0] * self.M
+    keys = [0] * self.M  # (not a lambda: each function is heap on the board)
     for i in range(self.M):
-        if mask[i * STARS + s1]:
-            reach[order[i]] = 1
-    tables(self, sorted(range(self.M), key=lambda m: (1 - reach[m]) * 16 + moons[m]))
-    yield
+        m = order[i]
+        keys[i] = ((0 if mask[i * STARS + s1] else 1) * 16 + moons[m]) * 16 + m
+    keys.sort()
+    for i in range(self.M):
+        keys[i] &= 15
+    yield from tables(self, keys)
     # per2[(i*12+u)*k+b]: moons from position i on that number b takes
     # to s1 or to u: with the dice left, a bound on the moves into the
     # pair, of which s1 still needs its share (solver_pairs.bound)
@@ -103,7 +101,6 @@ def part(self, ub, s1, x):
             for b in range(k):
                 per2[j + b] = per2[j + STARS * k + b] + (a >> b & 1)
     yield
-    yield from capx(self)
     self.s1 = s1
     self.x1 = x
     slack = self.slack

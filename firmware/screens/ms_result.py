@@ -48,8 +48,9 @@ class _Later(Screen):
                     return self._commit(None)
                 self.base = s.state
                 self.pending = s.match.rules.begin(self.base, self.ev)
-                return True
-            if s.state is not self.base:  # the game moved on (the PC, an undo): check again
+                # and a first slice in this same pass: most checks end in
+                # it, and leave nothing of theirs on the heap between passes
+            elif s.state is not self.base:  # the game moved on (the PC, an undo): check again
                 self.pending = None
                 return False
             self.passes += 1
