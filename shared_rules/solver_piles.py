@@ -108,9 +108,10 @@ class Piles:
         self.pos = i  # for the second bound
         for s in range(STARS):
             c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
-            if c > 0:
+            if c > 0 and per is not None:
                 # and no more than, number by number, the dice left
-                # showing it (at most slack[{b}]) or the moons it takes there
+                # showing it (at most slack[{b}]) or the moons it takes
+                # there (in the search in parts, solver_tables)
                 t = 0
                 j = (i * STARS + s) * k
                 for b in range(k):
@@ -154,7 +155,7 @@ class Piles:
 
                     self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
-                from shared_rules.solver_first import plan
+                from shared_rules.solver_tables import plan
 
                 self.result = plan(self)
                 del self.kids, self.uni, self.capx  # free the tables: the board's heap is small

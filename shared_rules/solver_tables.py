@@ -1,71 +1,25 @@
-"""The search tables of a squares or chains solve (shared_rules.solver_piles)
-for a given order of the moons, and the start of each part of the search
-(solver_pairs.pairs ranks them), which orders the moons for its star. Generators yield
-once per unit of work, so that a device running the solve in slices never
-does more than a unit at a time. In its own module so that each part of
+"""The last steps of a squares or chains solve (shared_rules.solver_piles):
+the start of each part of its search (solver_pairs.pairs ranks them),
+which orders the moons for its star, a generator that yields once per
+unit of work so that a device running the solve in slices never does
+more than a unit at a time; and at the end the best landings made into a
+complete plan with its dice. Loaded only for them: a set-up's solve
+mostly ends in its first steps (solver_first). In its own module so that each part of
 the solver compiles within the board's small heap."""
 
 from shared_rules.moonstar_board import STARS, destinations
+from shared_rules.solver_first import tables
 from shared_rules.solver_piles import _augment
 
+try:
+    from micropython import const
+except ImportError:  # CPython
 
-def tables(self, order):
-    """Generator: the search's tables for moons taken in `order`
-    (positions; each group of moons on one star contiguous), then capx
-    star by star, a matching each; a unit of work per item."""
-    sit = self.sit
-    moons = sit["moons"]
-    vals = self.vals
-    M = self.M
-    k = len(vals)
-    # mask[i*12+s]: numbers taking the moon at position i to s;
-    # uni[i*12+s]: numbers taking any moon from position i on to s;
-    # capx[i*12+s]: how many moons from position i on can land on s
-    # together with distinct dice (a matching)
-    # (made once and refilled for each part: the board's heap is small;
-    # every entry is written below, and the last row stays 0)
-    if self.order is None:
-        self.mask = bytearray(M * STARS)
-        self.uni = bytearray((M + 1) * STARS)
-        self.capx = bytearray((M + 1) * STARS)
-        self.per = bytearray((M + 1) * STARS * k)
-    self.order = order
-    mask = self.mask
-    uni = self.uni
-    for i in range(M * STARS):
-        mask[i] = 0
-    self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
-    for i in range(M - 1, -1, -1):
-        for b in range(k):
-            for to in destinations(moons[order[i]], vals[b], sit["movement"]):
-                mask[i * STARS + to] |= 1 << b
-        for s in range(STARS):
-            uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-    # last[s]: the last position whose moon can reach s; once past it, a
-    # star left with one moon is worth no more than that moon staying out
-    # (see Piles._search), so such a node is not searched
-    last = bytearray(b"\xff" * STARS)  # 255: no position
-    for i in range(M):
-        for s in range(STARS):
-            if mask[i * STARS + s]:
-                last[s] = i
-    self.last = last
-    # per[(i*12+s)*k+b]: moons from position i on that number b takes to s
-    per = self.per
-    for i in range(M - 1, -1, -1):
-        for s in range(STARS):
-            a = mask[i * STARS + s]
-            for b in range(k):
-                per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
-    yield
-    capx = self.capx
-    for s in range(STARS):
-        masks = [mask[i * STARS + s] for i in range(M)]
-        got = [0] * M
-        load = [0] * len(self.count)
-        for i in range(M - 1, -1, -1):
-            capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
-        yield
+    def const(__expr):  # positional-only, like the stub: see shared_rules/ticks.py
+        return __expr
+
+
+_SKIP = const(12)  # as in solver_piles: "this moon gets no die"
 
 
 def part(self, ub, s1, x):
@@ -113,3 +67,49 @@ def part(self, ub, s1, x):
     self._children(0)
     self.ubs[0] = ub
     self.depth = 0
+
+
+def plan(self):
+    """The best landings with their dice (Hall says they exist), listed
+    star by star: the best order for chains."""
+    choice = self.choice
+    order, mask = self.chosen  # the tables of the part that found it
+    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
+    got = [0] * self.M
+    load = [0] * len(self.vals)
+    for i in range(self.M):
+        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * self.M):
+            raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
+    dice = list(self.sit["dice"])
+    plan = []
+    for i in range(self.M):
+        if masks[i]:
+            j = dice.index(self.vals[got[i] - 1])
+            dice[j] = 0
+            plan.append({"moon": order[i], "die": j, "to": choice[i]})
+    # The search may stop short of a complete plan (the rest of the moves
+    # add at least 1 each, wherever they go): the moons and dice left
+    # make the rest, each onto the biggest pile it can reach.
+    pile = [0] * STARS
+    for move in plan:
+        pile[move["to"]] += 1
+    moons = self.sit["moons"]
+    for i in range(self.M):
+        if masks[i] or len(plan) == self.need:
+            continue
+        pick = None
+        for j in range(len(dice)):
+            if dice[j]:
+                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
+                    if pick is None or pile[to] > pile[pick[1]]:
+                        pick = (j, to)
+        dice[pick[0]] = 0
+        pile[pick[1]] += 1
+        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
+    best = 0
+    for k in pile:
+        best += k * (self.alpha * (k - 1) + 2) // 2
+    if best != self.best:
+        raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
+    plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
+    return {"best": self.best, "plan": plan, "favorite": None}
