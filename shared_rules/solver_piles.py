@@ -137,8 +137,12 @@ class Piles:
                     next(self.prep)
                 except StopIteration:
                     self.prep = None
-            elif self.depth >= 0 and (self.pairbound is not None or self.units < self.plain):
+            elif self.depth >= 0 and self.pairbound is not None:
                 budget = self._search(budget)
+            elif self.depth >= 0 and self.units < self.plain:
+                # the plain search, never past its PLAIN units
+                left = self.plain - self.units
+                budget = budget - left + self._search(min(budget, left)) if budget > left else self._search(budget)
             elif self.depth >= 0:
                 # the plain search has run long: the pairs' bound, and the
                 # search again, in parts (solver_pairs.pairs)

@@ -57,6 +57,12 @@ def test_the_corpus_optima_and_the_work_they_take():
         assert r["best"] == e["best"], (e["class"], r["best"], e["best"])
         assert s.units <= UNIT_CAP, (e["class"], s.units)
         assert plan_score(sit, r["plan"], r["favorite"]) == e["best"], e["class"]
+        # the work does not depend on the slices it is done in
+        units = s.units
+        s = Solver(sit)
+        while s.step(1 << 20) is None:
+            pass
+        assert s.units == units, (e["class"], s.units, units)
         s = r = None
 
 
