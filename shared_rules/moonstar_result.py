@@ -153,8 +153,9 @@ class ResultCheck:
             raise RuleError("result event needs 'points' or 'moves'")
 
     def step(self, budget):
-        if self.done is None and self.check.step(budget):
-            self.done = settle(self.state, self.points, self.check.best)
+        c = self.check
+        if self.done is None and c is not None and c.step(budget):
+            self.done = settle(self.state, self.points, c.best)
             self.check = None
         return self.done
 

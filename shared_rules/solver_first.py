@@ -87,17 +87,15 @@ def tables(self, order):
     # per[(i*12+s)*k+b]: moons from position i on that number b takes to
     # s. Only for the search in parts: the plain search, which most
     # set-ups need only, goes without it and its heap
-    if self.pairbound is None:
-        per = ()
-    elif self.per is None:
-        per = self.per = bytearray((M + 1) * STARS * k)
-    else:
+    if self.pairbound is not None:
         per = self.per
-    for i in range(M - 1 if per else -1, -1, -1):
-        for s in range(STARS):
-            a = mask[i * STARS + s]
-            for b in range(k):
-                per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
+        if per is None:
+            per = self.per = bytearray((M + 1) * STARS * k)
+        for i in range(M - 1, -1, -1):
+            for s in range(STARS):
+                a = mask[i * STARS + s]
+                for b in range(k):
+                    per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
     yield
     capx = self.capx
     for s in range(STARS):

@@ -46,7 +46,11 @@ class Piles:
         # moons contiguous), come first in prep
         from shared_rules.solver_first import prep
 
-        self.order = self.per2 = None
+        self.order = self.per2 = self.per = None
+        # the tables (solver_first.tables): made by the first steps
+        self.mask = self.uni = self.capx = self.last = bytearray(0)
+        self.same = []
+        self.plain = 0
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
         # kids[i*13:i*13+ptr[i]]: options for position i left, set by
@@ -228,15 +232,16 @@ class Piles:
                     self.units += 1  # the second bound costs about a unit of work
                     budget -= 1
                     ub = min(ub, self.pairbound(self, self.caps))
-                if ub > self.best and i + 1 < self.M and not self.same[i + 1] and self.memo:
+                seen = self.seen
+                if ub > self.best and i + 1 < self.M and not self.same[i + 1] and seen is not None:
                     # the same piles and dice left at the start of a group of
                     # moons: that subtree was searched already (same score
                     # so far, and the best then was no better than now)
                     key = bytes(n) + bytes(slack) + bytes((i + 1,))
-                    if key in self.seen:
+                    if key in seen:
                         ub = 0
-                    elif len(self.seen) < self.memo:
-                        self.seen.add(key)
+                    elif len(seen) < self.memo:
+                        seen.add(key)
                 if ub > self.best:
                     self._children(i + 1)
                     self.ubs[i + 1] = ub

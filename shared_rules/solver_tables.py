@@ -103,6 +103,8 @@ def plan(self):
                 for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
                     if pick is None or pile[to] > pile[pick[1]]:
                         pick = (j, to)
+        if pick is None:
+            raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
         dice[pick[0]] = 0
         pile[pick[1]] += 1
         plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
