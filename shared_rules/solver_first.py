@@ -121,8 +121,8 @@ def _greedy(self):
     for s in range(STARS):
         top = max(top, capx[s])
     for first in range(STARS):
-        if capx[first] < top - 1:
-            continue
+        if capx[first] < top - 1 or self.best >= self.ubs[0]:
+            continue  # (a plan at the bound is the best: no more tries)
         got = [0] * M
         load = [0] * len(count)
         masks = [0] * M
@@ -134,6 +134,8 @@ def _greedy(self):
             if s < 0:  # the star taking the most moons now
                 most = 0
                 for t in range(STARS):
+                    if capx[t] <= most:
+                        continue  # it cannot take more moons than that
                     k = _pile(self, t, masks, got, load, left, False)
                     yield
                     if k > most:

@@ -86,6 +86,10 @@ class Slices:
                 self.solver = None
                 if not self.keep:
                     _unload()
+                else:  # the rules' check needs the first steps; the parts and the plan, rarely
+                    from modules import drop
+
+                    drop("shared_rules.solver_tables shared_rules.solver_pairs")
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
