@@ -115,7 +115,7 @@ class Piles:
             if c > 0 and per is not None:
                 # and no more than, number by number, the dice left
                 # showing it (at most slack[{b}]) or the moons it takes
-                # there (in the search in parts, solver_tables)
+                # there (the search in parts only: solver_first.tables)
                 t = 0
                 j = (i * STARS + s) * k
                 for b in range(k):
@@ -163,9 +163,7 @@ class Piles:
 
                     self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
-                from shared_rules.solver_tables import plan
-
-                self.result = plan(self)
+                self.result = _plan(self)
                 del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
                 return self.result
         return None
@@ -262,6 +260,54 @@ def _fill(keys, r, pairs):
         r -= c
         k -= 1
     return total
+
+
+def _plan(self):
+    """The best landings with their dice (Hall says they exist), listed
+    star by star: the best order for chains."""
+    choice = self.choice
+    order, mask = self.chosen  # the tables of the part that found it
+    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
+    got = [0] * self.M
+    load = [0] * len(self.vals)
+    for i in range(self.M):
+        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * self.M):
+            raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
+    dice = list(self.sit["dice"])
+    plan = []
+    for i in range(self.M):
+        if masks[i]:
+            j = dice.index(self.vals[got[i] - 1])
+            dice[j] = 0
+            plan.append({"moon": order[i], "die": j, "to": choice[i]})
+    # The search may stop short of a complete plan (the rest of the moves
+    # add at least 1 each, wherever they go): the moons and dice left
+    # make the rest, each onto the biggest pile it can reach.
+    pile = [0] * STARS
+    for move in plan:
+        pile[move["to"]] += 1
+    moons = self.sit["moons"]
+    for i in range(self.M):
+        if masks[i] or len(plan) == self.need:
+            continue
+        pick = None
+        for j in range(len(dice)):
+            if dice[j]:
+                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
+                    if pick is None or pile[to] > pile[pick[1]]:
+                        pick = (j, to)
+        if pick is None:
+            raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
+        dice[pick[0]] = 0
+        pile[pick[1]] += 1
+        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
+    best = 0
+    for k in pile:
+        best += k * (self.alpha * (k - 1) + 2) // 2
+    if best != self.best:
+        raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
+    plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
+    return {"best": self.best, "plan": plan, "favorite": None}
 
 
 def _augment(i, masks, got, load, count, seen):

@@ -1,25 +1,12 @@
-"""The last steps of a squares or chains solve (shared_rules.solver_piles):
-the start of each part of its search (solver_pairs.pairs ranks them),
-which orders the moons for its star, a generator that yields once per
-unit of work so that a device running the solve in slices never does
-more than a unit at a time; and at the end the best landings made into a
-complete plan with its dice. Loaded only for them: a set-up's solve
-mostly ends in its first steps (solver_first). In its own module so that each part of
-the solver compiles within the board's small heap."""
+"""The start of each part of a squares or chains solve's search
+(shared_rules.solver_piles; solver_pairs.pairs ranks the parts), which
+orders the moons for its star: a generator that yields once per unit of
+work, so that a device running the solve in slices never does more than
+a unit at a time. Loaded only for a search in parts: most set-ups' solves
+end before (solver_first)."""
 
-from shared_rules.moonstar_board import STARS, destinations
+from shared_rules.moonstar_board import STARS
 from shared_rules.solver_first import tables
-from shared_rules.solver_piles import _augment
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(__expr):  # positional-only, like the stub: see shared_rules/ticks.py
-        return __expr
-
-
-_SKIP = const(12)  # as in solver_piles: "this moon gets no die"
 
 
 def part(self, ub, s1, x):
@@ -67,51 +54,3 @@ def part(self, ub, s1, x):
     self._children(0)
     self.ubs[0] = ub
     self.depth = 0
-
-
-def plan(self):
-    """The best landings with their dice (Hall says they exist), listed
-    star by star: the best order for chains."""
-    choice = self.choice
-    order, mask = self.chosen  # the tables of the part that found it
-    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
-    got = [0] * self.M
-    load = [0] * len(self.vals)
-    for i in range(self.M):
-        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * self.M):
-            raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
-    dice = list(self.sit["dice"])
-    plan = []
-    for i in range(self.M):
-        if masks[i]:
-            j = dice.index(self.vals[got[i] - 1])
-            dice[j] = 0
-            plan.append({"moon": order[i], "die": j, "to": choice[i]})
-    # The search may stop short of a complete plan (the rest of the moves
-    # add at least 1 each, wherever they go): the moons and dice left
-    # make the rest, each onto the biggest pile it can reach.
-    pile = [0] * STARS
-    for move in plan:
-        pile[move["to"]] += 1
-    moons = self.sit["moons"]
-    for i in range(self.M):
-        if masks[i] or len(plan) == self.need:
-            continue
-        pick = None
-        for j in range(len(dice)):
-            if dice[j]:
-                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
-                    if pick is None or pile[to] > pile[pick[1]]:
-                        pick = (j, to)
-        if pick is None:
-            raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
-        dice[pick[0]] = 0
-        pile[pick[1]] += 1
-        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
-    best = 0
-    for k in pile:
-        best += k * (self.alpha * (k - 1) + 2) // 2
-    if best != self.best:
-        raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
-    plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
-    return {"best": self.best, "plan": plan, "favorite": None}

@@ -86,7 +86,7 @@ class Slices:
                 self.solver = None
                 if not self.keep:
                     _unload()
-                else:  # the rules' check needs the first steps; the parts and the plan, rarely
+                else:  # the rules' check needs the first steps; the parts, rarely
                     from modules import drop
 
                     drop("shared_rules.solver_tables shared_rules.solver_pairs")
