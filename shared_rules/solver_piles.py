@@ -227,8 +227,7 @@ class Piles:
             if r and i + 1 < self.M:
                 ub = self.cur + self._bound(i + 1, r)
                 if ub > self.best and self.pairbound is not None:
-                    self.units += 1  # the second bound costs about a unit of work
-                    budget -= 1
+                    # (part of this node's unit: a step never does more units than its budget)
                     ub = min(ub, self.pairbound(self, self.caps))
                 seen = self.seen
                 if ub > self.best and i + 1 < self.M and not self.same[i + 1] and seen is not None:

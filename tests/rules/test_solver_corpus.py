@@ -19,8 +19,8 @@ gc.collect()
 from shared_rules.moonstar_plan import plan_score  # noqa: E402
 
 # The most units one solve of any corpus set-up may take: the worst the
-# hill-climbs have found takes 8,571 (about 200 ms under CPython on the
-# development machine; bench/solver.py --adversarial prints the times),
+# hill-climbs have found takes 7,587 (about 100-140 ms under CPython on
+# the development machine; bench/solver.py --adversarial prints the times),
 # which a board's result check spreads over its loop passes.
 UNIT_CAP = 10000
 
