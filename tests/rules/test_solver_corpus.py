@@ -57,11 +57,18 @@ def test_the_corpus_optima_and_the_work_they_take():
         assert r["best"] == e["best"], (e["class"], r["best"], e["best"])
         assert s.units <= UNIT_CAP, (e["class"], s.units)
         assert plan_score(sit, r["plan"], r["favorite"]) == e["best"], e["class"]
-        # the work does not depend on the slices it is done in
+        # the work does not depend on the slices it is done in, and no
+        # slice does more than its budget (what a board's pass relies on)
         units = s.units
         s = Solver(sit)
         while s.step(1 << 20) is None:
             pass
+        assert s.units == units, (e["class"], s.units, units)
+        s = Solver(sit)
+        before = 0
+        while s.step(1) is None:
+            assert s.units - before <= 1, (e["class"], before, s.units)
+            before = s.units
         assert s.units == units, (e["class"], s.units, units)
         s = r = None
 
