@@ -17,6 +17,7 @@ MENU_MODULES = ("screens.home screens.newgame screens.settings screens.games scr
 GAME_MODULES = ("screens.play screens.g_moonstar screens.g_stm screens.g_moon screens.g_moons screens.gcommon "
                 "screens.standings screens.banner screens.gmenu screens.ms_best screens.ms_act screens.ms_more "
                 "screens.ms_points screens.ms_solve screens.ms_sit screens.ms_ring screens.ms_roll screens.ms_result "
+                "screens.ms_check "
                 "shared_rules.solver shared_rules.solver_piles shared_rules.solver_first shared_rules.solver_pairs "
                 "shared_rules.solver_tables")
 

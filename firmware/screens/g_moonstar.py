@@ -49,7 +49,7 @@ def act(s, key):
 # Screens and helpers of single moments, unloaded whenever the game screen
 # is drawn again: none of them is on the stack then, and the heap is small.
 HELPERS = ("screens.ms_act", "screens.ms_more", "screens.ms_points", "screens.ms_solve", "screens.ms_best",
-           "screens.ms_sit", "screens.ms_ring", "screens.ms_roll", "screens.ms_result")
+           "screens.ms_sit", "screens.ms_ring", "screens.ms_roll", "screens.ms_result", "screens.ms_check")
 
 
 def unload_helpers():

@@ -98,7 +98,7 @@ class Session:
         rules' message is shown as a toast and nothing changes. Either way
         the rules' on-demand modules are unloaded afterwards. `checked`:
         the state the rules already gave for this event on the current
-        state (a result checked in slices, screens/ms_result.py)."""
+        state (a result checked in slices, screens/ms_check.py)."""
         try:
             return self._submit(event, checked)
         finally:
