@@ -2,7 +2,7 @@
 MicroPython): the hardest timed set-up of bench/solver_corpus.jsonl as a
 Game 12 round, and the bidder's points entered through the buttons, one
 above the best possible. The result is checked in slices before anything
-is journaled (screens/ms_result.py: "checking..." and a spinner, one
+is journaled (screens/ms_check.py: "checking..." and a spinner, one
 slice of CHECK_UNITS solver units per loop pass), so the check takes as
 many loop passes as the PC's own check has slices, the play minute goes on
 counting meanwhile (the panel shows it), and the refusal names the best
@@ -21,7 +21,7 @@ from shared_rules.wire import encode
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "bench" / "solver_corpus.jsonl"
-CHECK_UNITS = 8  # firmware/screens/ms_result.py
+CHECK_UNITS = 8  # firmware/screens/ms_check.py
 
 
 def hardest_timed():
