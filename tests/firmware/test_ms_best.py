@@ -89,6 +89,11 @@ class App:
 def _screen(sit, points=20, clock=None):
     import gc
 
+    # The screen's solve lets go of what it loaded (ui/moonstar/solve.py):
+    # start with no solver module loaded by an earlier test of the run.
+    from loader import drop
+
+    drop([k for k in sys.modules if k.startswith("shared_rules.moonstar.")])
     gc.collect()
     from ui.moonstar.best import BestPossible
 
