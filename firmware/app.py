@@ -76,13 +76,14 @@ class App:
         does not draw while this one shows, so the code it loaded is let
         go meanwhile (it loads again when it next draws): the Moonstar
         entries that run the solver need that room."""
+        mark = self.before  # what was loaded before this screen came
         if cover and self.stack:
             # what came since the covered screen opened (its code, and what
             # led to this one), but what this screen is built from
             keep = self.keep("ui", "ui.base", *loader.needed(screen))
-            self.release(self.marks[-1], keep)
+            loader.release(self.marks[-1], keep)
         self.stack.append(screen)
-        self.marks.append(self.before)
+        self.marks.append(mark)
         self.dirty = True
 
     def swap(self, screen):
