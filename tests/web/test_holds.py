@@ -1,5 +1,5 @@
-"""Holding a button on every number entry of the page, for 10 seconds, in
-a real headless Chromium (issue 21, item 1): the number runs to its end
+"""Holding a button on the page's number entries, for 10 seconds, in a
+real headless Chromium (issue 21, item 1): the number runs to its end
 and stops there, the device never faults ("internal error: ..."), the
 loop keeps running through the hold (the countdown moves, the passes go
 on), and the entry still takes the value with OK afterwards.
@@ -146,4 +146,105 @@ def test_holding_on_the_bid_in_the_bidding_minute(page):
     assert re.search(r"\b%d\b" % bid, page.text()), page.text()
     page.press("back")  # the buttons still work: the game's menu opens
     page.wait_text("Time up now", "the game's menu")
+    # the points entry after the playing minute, held both ways too
+    page.choose("Time up now")
+    page.wait_text("Play")
+    page.press("ok")
+    page.wait_text("bid %d" % bid)
+    lo, hi = ends(page)
+    hold_both_ways(page, lo, hi)
+    page.press("ok")
+    page.wait_text("R1 result")
     assert not page.error()
+
+
+def ends(page):
+    """(lo, hi) of the number entry on screen: drawn at its foot."""
+    m = re.fullmatch(r"(-?\d+) (-?\d+)", page.lines()[-1])
+    assert m, page.text()
+    return int(m.group(1)), int(m.group(2))
+
+
+def hold_up_to_the_top(page):
+    """UP held 10 s: the entry's top, and it stays there."""
+    lo, hi = ends(page)
+    hold(page, "up")
+    assert big_number(page) == hi, page.text()
+    return hi
+
+
+def test_holding_on_every_setting_number(page):
+    """Home > Settings: bid time, play time, contrast, screen off; each
+    held up 10 s to its top, then left with BACK (nothing changed)."""
+    page.choose("Settings")
+    for label in ("Bid time", "Play time", "Contrast", "Screen off"):
+        page.wait_text("Settings")
+        page.choose(label)
+        hold_up_to_the_top(page)
+        page.press("back")
+        page.wait(lambda: page.selected() is not None and label in page.selected(), "the settings menu again")
+    assert not page.error()
+
+
+def test_holding_on_every_game_option_number(page):
+    """The numbers a new game asks before its first round, each held up
+    10 s: Shoot the Moon's player count and chips to win, Moon's points to
+    win, Moons' own scoring table, Moonstar's moons and dice (Games 2, 3
+    and 4) and its planets (Game 5), then BACK to Home each time."""
+
+    def new_game(name):
+        page.wait(lambda: page.selected() is not None and "moontable" in page.lines()[0], "Home")
+        page.choose("New game")
+        page.wait_text("Which game?")
+        for _ in range(8):  # the box's name exactly: "Moon" is in "Moonstar" too
+            if page.selected() == name:
+                page.press("ok")
+                return
+            page.press("down")
+        raise AssertionError("no game %r:\n%s" % (name, page.text()))
+
+    def home():
+        for _ in range(12):
+            if page.lines()[0].endswith("moontable"):
+                return
+            page.press("back")
+        raise AssertionError("never back Home:\n" + page.text())
+
+    new_game("Shoot the Moon")
+    page.wait_text("Players")
+    assert hold_up_to_the_top(page) == 6
+    page.press("ok")
+    page.choose("Individual")  # six players may play in partnerships
+    page.wait_text("Chips to win")
+    assert hold_up_to_the_top(page) == 20
+    home()
+
+    new_game("Moon (dominoes)")
+    page.wait_text("Points to win")
+    assert hold_up_to_the_top(page) == 99
+    home()
+
+    new_game("Moons")
+    page.wait_text("Players")
+    page.press("ok")
+    page.choose("Custom table")
+    for i in range(4):
+        page.wait_text("planet")
+        assert hold_up_to_the_top(page) == 50
+        page.press("ok")
+    page.wait_text("Seat")
+    home()
+
+    for game, fields in (("2 More moons", 1), ("3 Moons>dice", 2), ("4 Dice>moons", 2), ("5 Planets", 2)):
+        new_game("Moonstar")
+        page.wait_text("Players")
+        page.press("ok")
+        page.choose(game)
+        for _ in range(fields):
+            page.wait(lambda: re.fullmatch(r"-?\d+ -?\d+", page.lines()[-1]) is not None, "a number entry")
+            hold_up_to_the_top(page)
+            page.press("down")  # one below the top: Game 3's moons start above the dice
+            page.press("ok")
+        home()
+    assert not page.error()
+    assert "Traceback" not in page.console(), page.console()
