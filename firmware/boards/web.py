@@ -172,6 +172,8 @@ class TextOled(Oled):
         whose rows it covers lose the characters wholly inside it (big
         digits only when wholly covered)."""
         drawn = self.drawn
+        if not drawn:
+            return  # the usual case: a box drawn before its text
         keep = []
         for item in drawn:
             iy, ix, s, sel, iw, ih = item
