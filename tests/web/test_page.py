@@ -462,3 +462,27 @@ def test_a_missing_app_file_is_named(browser, page_server, tmp_path):
         assert "could not start" in d.find_element("id", "status").text
     finally:
         server.close()
+
+
+def test_the_screen_reader_hears_a_toast_not_what_it_covers(page):
+    """A toast's box hides the rows under it on the panel, so the screen
+    reader hears the toast alone on its line, not run together with a row
+    it covers ("P3 t0 nothing to undo"), and not the hidden row."""
+    page.choose("New game")
+    page.choose("Shoot the Moon")
+    page.wait_text("Players")
+    page.press("down")
+    page.press("ok")  # 3 players
+    page.wait_text("Chips to win")
+    page.press("ok")
+    for _ in range(3):
+        page.press("ok")
+    page.wait_text("trick 1/5")
+    assert "P3 t0" in page.lines(), page.lines()
+    page.long_press("back")  # undo, with nothing yet to undo: a toast says so
+    page.wait_text("nothing to undo")
+    lines = page.lines()
+    assert "nothing to undo" in lines and "P3 t0" not in lines, lines
+    assert lines[0] == "R1 trick 1/5" and lines[-1].startswith("> OK: "), lines  # what the box leaves uncovered
+    wait_toast_gone(page, "nothing to undo")
+    assert "P3 t0" in page.lines(), page.lines()
