@@ -11,7 +11,7 @@ NPM_STAMP := $(WEB)/node_modules/.installed
 # (pyright[nodejs] brings one); web/node-bin.sh picks it or says what to install.
 WITH_NODE = PATH="$$(sh $(CURDIR)/$(WEB)/node-bin.sh $(CURDIR)/$(VENV)):$$PATH"
 
-.PHONY: test sim typecheck flash hardware web
+.PHONY: test sim typecheck flash hardware web screens
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \
 	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+
+## screens: make the docs' screenshots again (docs/screens/*.png) by running the tests that draw them; `make test` never writes them
+SCREEN_TESTS := tests/sim/test_sim_moonstar.py tests/sim/test_sim_games.py tests/sim/test_moonstar_screens.py \
+	tests/web/test_page.py::test_moonstar_round_with_reload_mid_round
+screens: $(STAMP) $(NPM_STAMP)
+	MOONTABLE_SCREENS="$(CURDIR)/docs/screens" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -q $(SCREEN_TESTS)
 
 ## web: build the device's web page into web/dist/ (open it from any static file server: python3 -m http.server -d web/dist)
 web: $(STAMP) $(NPM_STAMP)

@@ -225,17 +225,13 @@ def source_player_id(prefix, name, play=None):
     return "%s-%s" % (prefix, fold(name))
 
 
-def journal_summary(stream, device, player_prefix, game_id=None, utc_offset=None):
-    """One game's journal (a binary stream: header, then events) -> the
-    summary play() takes, or None if the game is not finished. LogError
-    for a journal the rules reject. game_id stands in for a header with
-    no "id". Dated by the lines' "t" (epoch seconds, written while the
-    device's clock is set); undated when no line has one. utc_offset
-    (seconds east of UTC: the browser's, on the web page) turns the
-    end into UTC for playDate, as the PC does with the offset it
-    recorded at sync; without it playDate is local time. The first seat
-    is tracked as host/db.py's _Verify does: whoever holds the job until
-    round 1 is over (an undo may change it)."""
+def replay_journal(stream):
+    """One game's journal (a binary stream: header, then events) replayed
+    by the rules: {"match", "first", "times"}, or None for an empty one.
+    LogError for a journal the rules reject. The first seat is tracked as
+    host/db.py's _Verify does: whoever holds the job until round 1 is over
+    (an undo may change it). The web page names its games from this too,
+    finished or not (firmware/boards/web.py), so one replay serves both."""
     from shared_rules.log import Replay, iter_lines
     from shared_rules.wire_read import decode
 
@@ -257,7 +253,20 @@ def journal_summary(stream, device, player_prefix, game_id=None, utc_offset=None
         times.append({"b": obj.get("b"), "ms": obj.get("ms"), "t": obj.get("t")})
     if rep.match is None:
         return None
-    match = rep.match
+    return {"match": rep.match, "first": first, "times": times}
+
+
+def replayed_summary(done, device, player_prefix, game_id=None, utc_offset=None):
+    """replay_journal()'s result -> the summary play() takes, or None if
+    the game is not finished. Dated by the lines' "t" (epoch seconds,
+    written while the device's clock is set); undated when no line has
+    one. game_id stands in for a header with no "id". utc_offset (seconds
+    east of UTC: the browser's, on the web page) turns the end into UTC
+    for playDate, as the PC does with the offset it recorded at sync;
+    without it playDate is local time."""
+    if done is None:
+        return None
+    match = done["match"]
     won = match.winners()
     if not won:
         return None
@@ -267,7 +276,7 @@ def journal_summary(stream, device, player_prefix, game_id=None, utc_offset=None
     scores = list(state["scores"])
     from host.times import game_times
 
-    when = game_times(times)  # as an import of this journal on the PC dates it
+    when = game_times(done["times"])  # as an import of this journal on the PC dates it
     ended = None if when["end"] is None else date_text(when["end"])
     return {
         "device": device, "game_id": header.get("id") or game_id, "game": header["game"],
@@ -275,9 +284,16 @@ def journal_summary(stream, device, player_prefix, game_id=None, utc_offset=None
         "source_player_ids": [source_player_id(player_prefix, n, "%s/%s" % (device, header.get("id") or game_id))
                               for n in players],
         "scores": scores, "ranks": seat_ranks(match.placings(), len(players)),
-        "winner_seats": won, "start_seat": first,
+        "winner_seats": won, "start_seat": done["first"],
         "ended": ended, "date": ended,
         "ended_utc": None if ended is None or utc_offset is None else date_text(when["end"] - utc_offset),
         "duration_min": when["minutes"],
         "approx": when["approx"],  # a date from a power-up nothing dated, or a doubtful clock
     }
+
+
+def journal_summary(stream, device, player_prefix, game_id=None, utc_offset=None):
+    """One game's journal (a binary stream: header, then events) -> the
+    summary play() takes, or None if the game is not finished. LogError
+    for a journal the rules reject (replay_journal, replayed_summary)."""
+    return replayed_summary(replay_journal(stream), device, player_prefix, game_id, utc_offset)

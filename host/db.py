@@ -32,6 +32,7 @@ import urllib.parse
 
 from host import times as timesmod
 from host.bgstats import first_seat
+from host.words import count
 from shared_rules import display_name, game_names, get_game, ranks
 from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError
@@ -1013,9 +1014,9 @@ class Database:
             notes.append(took)
         words = "updated" if target else "stored"
         w = rep.match.winners()
-        return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
-            words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), rep.events,
-            len(rep.rounds), (", winner%s %s" % ("s" if len(w) > 1 else "", " & ".join(printable(names[i]) for i in w)))
+        return "stored", "%s game %d (%s/%s): %s, %s, %s%s%s" % (
+            words, game_pk, device_id, game_id, display_name(rep.match.header["game"]), count(rep.events, "event"),
+            count(len(rep.rounds), "round"), (", winner%s %s" % ("s" if len(w) > 1 else "", " & ".join(printable(names[i]) for i in w)))
             if w else ", not finished",
             "".join("; " + n for n in notes))
 

@@ -4,7 +4,9 @@ tens of milliseconds, and crisp at any zoom. No script, no external file:
 the page stays self-contained and works offline.
 
 Lines are told apart by colour *and* dash pattern (for a black and white
-print), and each line ends in its label's colour swatch in the legend.
+print), each has its label's colour swatch in the legend, and its name at
+its end. Lines with equal scores are drawn a few pixels apart where they
+meet (spread), so none hides another.
 Axes carry whole-number ticks only: rounds, chips and points are whole."""
 
 import math
@@ -40,6 +42,27 @@ def _n(x):
     return str(int(r)) if r == int(r) else str(r)
 
 
+SPREAD_PX = 3  # how far apart lines that share a point are drawn
+
+
+def spread(series):
+    """Per line and point, a vertical shift in pixels: where several lines
+    pass through the same value at the same x (equal scores), they are
+    drawn SPREAD_PX apart around it, in the lines' order, so none hides
+    another; a point no other line shares is not moved."""
+    shift = [[0.0] * len(ys) for _, ys in series]
+    n = max(len(ys) for _, ys in series)
+    for i in range(n):
+        at = {}
+        for k, (_, ys) in enumerate(series):
+            if i < len(ys):
+                at.setdefault(ys[i], []).append(k)
+        for ks in at.values():
+            for j, k in enumerate(ks):
+                shift[k][i] = (j - (len(ks) - 1) / 2) * SPREAD_PX
+    return shift
+
+
 def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0):
     """series: [(label, [y at x=start, y at start+1, ...])] -> <svg> text.
     An empty series list gives an empty string."""
@@ -50,7 +73,9 @@ def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0)
     allys = [y for _, ys in series for y in ys]
     xt = int_ticks(start, start + max(1, n - 1), most=12)
     yt = int_ticks(min(allys), max(allys))
-    left, right, top, bottom = 44, 10, 24 if title else 10, 34
+    # room on the right for the lines' end labels
+    longest = max(len(", ".join(label for label, ys in series if ys[-1] == y)) for y in {ys[-1] for _, ys in series})
+    left, right, top, bottom = 44, min(10 + 7 * longest, width // 3), 24 if title else 10, 34
     legend_h = 16 * ((len(series) + 2) // 3)
     h = height + legend_h
     pw, ph = width - left - right, height - top - bottom
@@ -77,11 +102,19 @@ def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0)
     out.append('<text x="%d" y="%d" class="xl">%s</text>' % (left + pw // 2, top + ph + 28, escape(xlabel)))
     out.append('<text transform="translate(11 %d) rotate(-90)" class="xl">%s</text>'
                % (top + ph // 2, escape(ylabel)))
+    shift = spread(series)
     for k, (label, ys) in enumerate(series):
         colour, dash = style(k)
-        pts = " ".join("%s,%s" % (_n(X(start + i)), _n(Y(y))) for i, y in enumerate(ys))
+        pts = " ".join("%s,%s" % (_n(X(start + i)), _n(Y(y) + shift[k][i])) for i, y in enumerate(ys))
         out.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>'
                    % (colour, ' stroke-dasharray="%s"' % dash if dash else "", pts, escape(label)))
+    # each line's end labelled with its name; lines ending on one score share one label
+    ends = {}
+    for k, (label, ys) in enumerate(series):
+        ends.setdefault((len(ys), ys[-1]), []).append(label)
+    for (n_pts, y), labels in sorted(ends.items()):
+        out.append('<text x="%s" y="%s" class="end">%s</text>'
+                   % (_n(X(start + n_pts - 1) + 4), _n(Y(y) + 4), escape(", ".join(labels))))
     for k, (label, ys) in enumerate(series):
         colour, dash = style(k)
         lx, ly = left + (k % 3) * (pw // 3), height + 4 + 16 * (k // 3)

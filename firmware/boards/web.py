@@ -68,57 +68,170 @@ class EmulatedBus:
         return [self.emu.addr]
 
 
-def _big_text(draw):
-    """bigdigits.draw that also keeps its text on the display's list, so
-    the countdown and the big numbers reach the screen reader too."""
+def _big_text(big):
+    """ui.bigdigits' draw that also keeps its text on the display's list,
+    with the box it covers, so the countdown and the big numbers reach the
+    screen reader too."""
+    draw = big.draw
+    width = big.text_width
 
-    def big(fb, text, x, y, h=32, c=1):
+    def drawn(fb, text, x, y, h=32, c=1):
         keep = getattr(fb, "keep", None)
         if keep is not None:
-            keep(y, x, text, False)
+            keep(y, x, text, False, width(text, h), h)
         return draw(fb, text, x, y, h, c)
 
-    big.web_text = True
-    return big
+    return drawn
+
+
+def _wrap_bigdigits():
+    """Wrap the loaded ui.bigdigits' draw once. The mark is set on the
+    module, not on the function: MicroPython drops an attribute set on a
+    closure without a word, and a mark that never sticks wrapped draw once
+    more on every frame, until a held button's frames made a chain of
+    calls deep enough to exhaust the interpreter's stack (issue 21). The
+    app loads and lets go ui.bigdigits as screens need it; a fresh copy
+    has no mark, so it is wrapped in its turn."""
+    import sys
+
+    big = sys.modules.get("ui.bigdigits")
+    if big is not None and not getattr(big, "_web_text", False):
+        setattr(big, "draw", _big_text(big))
+        setattr(big, "_web_text", True)
+        return True
+    return False
+
+
+# A vertical line at least this tall splits the panel into two columns
+# (the bidding and playing minutes: the clock on the left, the bid on the
+# right), read one after the other.
+_COLUMN_LINE = 24
 
 
 class TextOled(Oled):
     """The firmware's Oled, also keeping the strings drawn since the last
-    full clear, as (y, x, text, selected)."""
+    full clear, as (y, x, text, selected, width, height), and what the
+    panel shows of them: a string a later filled rectangle covers (a
+    toast's box, the small clock over the title's end) is gone from the
+    panel, so it is gone from the text too, and a tall vertical line
+    splits the panel into columns read one at a time."""
 
     def __init__(self, *args, **kw):
         self.drawn = []
+        self.column = None  # (x, top, bottom) of the line between two columns
+        self.retell = False  # big digits were drawn unseen: draw the frame again
+        self.told = []  # the strings of the last frame shown
+        self.told_seq = 0  # counts the frames whose strings changed
         super().__init__(*args, **kw)
 
     def fill(self, c):
         self.drawn = []
-        # the app loads and unloads ui.bigdigits as screens need it: wrap
-        # whichever copy is loaded (checked here, where every frame starts)
-        import sys
-
-        big = sys.modules.get("ui.bigdigits")
-        if big is not None and not hasattr(big.draw, "web_text"):
-            setattr(big, "draw", _big_text(big.draw))
+        self.column = None
+        _wrap_bigdigits()  # checked here, where every frame starts
         super().fill(c)
 
-    def keep(self, y, x, s, selected):
-        """Note a string drawn at (x, y); one drawn over it replaces it (a
-        screen may redraw a part of the panel without a clear)."""
+    def show(self):
+        # a screen that imports ui.bigdigits in its draw() drew this
+        # frame's big digits before they could be noted: the board asks
+        # the app for the same frame again (board.hand_over)
+        if _wrap_bigdigits():
+            self.retell = True
+        if self.drawn != self.told:
+            # the same pixels may carry new text (that frame drawn again):
+            # the page reads the text when this count moves too
+            self.told = list(self.drawn)
+            self.told_seq += 1
+        super().show()
+
+    def keep(self, y, x, s, selected, w=None, h=8):
+        """Note a string drawn at (x, y), `w` x `h` pixels (8 x 8 a
+        character by default); one drawn at the same place replaces it
+        (a screen may redraw a part of the panel without a clear)."""
         drawn = self.drawn
         for i in range(len(drawn)):
             if drawn[i][0] == y and drawn[i][1] == x:
-                drawn[i] = (y, x, s, selected)
-                return
-        drawn.append((y, x, s, selected))
+                del drawn[i]
+                break
+        drawn.append((y, x, s, selected, 8 * len(s) if w is None else w, h))
 
     def text(self, s, x, y, c=1, *rest):
         self.keep(y, x, s, c == 0 and y >= 9)  # dark text below the title bar: the selected row
         super().text(s, x, y, c, *rest)
 
+    def fill_rect(self, x, y, w, h, c):
+        self.cover(x, y, w, h)
+        super().fill_rect(x, y, w, h, c)
+
+    def vline(self, x, y, h, c):
+        if h >= _COLUMN_LINE:
+            self.column = (x, y, y + h)
+        super().vline(x, y, h, c)
+
+    def cover(self, x, y, w, h):
+        """A filled rectangle hides what was drawn under it: the strings
+        whose rows it covers lose the characters wholly inside it (big
+        digits only when wholly covered)."""
+        drawn = self.drawn
+        if not drawn:
+            return  # the usual case: a box drawn before its text
+        keep = []
+        for item in drawn:
+            iy, ix, s, sel, iw, ih = item
+            if iy < y or iy + ih > y + h or ix + iw <= x or ix >= x + w:
+                keep.append(item)  # not covered top to bottom, or beside it
+                continue
+            if ih > 8 or len(s) * 8 != iw:
+                if ix < x or ix + iw > x + w:
+                    keep.append(item)
+                continue
+            left = ""
+            right = ""
+            for i in range(len(s)):
+                cx = ix + 8 * i
+                if cx >= x and cx + 8 <= x + w:
+                    continue  # wholly covered (a character partly covered is still seen)
+                if cx < x:
+                    left += s[i]
+                else:
+                    right += s[i]
+            if left:
+                keep.append((iy, ix, left, sel, 8 * len(left), ih))
+            if right:
+                rx = ix + 8 * (len(s) - len(right))
+                keep.append((iy, rx, right, sel, 8 * len(right), ih))
+        self.drawn = keep
+
     def lines(self):
-        """The text on the panel, top to bottom, one line per text row."""
+        """The text on the panel, top to bottom, one line per text row; in
+        two columns (a tall line between them) the left column's rows make
+        one line and the right column's the next, so a screen reader says
+        "58 PAUSED" and then "BID 35 P1", not "BID 58"."""
+        col = self.column
+        if col is None:
+            return self._rows(self.drawn)
+        cx, top, bottom = col
+        above, left, right, below = [], [], [], []
+        for item in self.drawn:
+            y, x, ih = item[0], item[1], item[5]
+            if y + ih <= top:
+                above.append(item)
+            elif y >= bottom:
+                below.append(item)
+            elif x < cx:
+                left.append(item)
+            else:
+                right.append(item)
+        out = self._rows(above)
+        for part in (left, right):
+            rows = self._rows(part)
+            if rows:
+                out.append(" ".join(rows))
+        return out + self._rows(below)
+
+    @staticmethod
+    def _rows(items):
         rows = []
-        for y, x, s, sel in sorted(self.drawn):
+        for y, x, s, sel, _w, _h in sorted(items):
             s = s.strip()
             if not s:
                 continue
@@ -163,6 +276,7 @@ class WebBoard:
         self.info = {"board": "web", "id": webhost.device_id()}
         self.storage_root = os.getcwd() + "/data"
         self._seen = -1  # emulator transactions when the panel was last read
+        self._told = -1  # the display's told_seq then
         self._frame = None
         self._seg = None  # panel column -> RAM segment, from the emulator
 
@@ -186,11 +300,15 @@ class WebBoard:
         """The emulated panel packed as MONO_VLSB (bit 0 at the top of each
         8-row page), as the address of bytes in this interpreter's memory,
         or 0 when nothing reached the panel since the last call. Kept
-        referenced here until the next change, so the page can read it."""
+        referenced here until the next change, so the page can read it.
+        A frame whose text changed on the same pixels counts as a change:
+        the page reads the text when it reads the panel."""
         emu = self.emu
-        if emu.transactions == self._seen:
+        told = self.display.told_seq
+        if emu.transactions == self._seen and told == self._told:
             return 0
         self._seen = emu.transactions
+        self._told = told
         self._frame = self._packed()
         return addressof(self._frame)
 
@@ -243,52 +361,61 @@ class WebBoard:
             Hooks(app).set_clock(webhost.local_epoch())  # before boot: a resumed game's next events are dated
         app.boot()
         self.app = app
-        self._links = {}  # journal name -> (size, BG Stats link or None)
+        self._links = {}  # journal name -> (size, described())
+
+        d = self.display
 
         def step():
             if not app.running:
                 return False
             app.step()
+            if d.retell:
+                d.retell = False
+                app.dirty = True
             if not app.running:
                 app.shutdown()
             return app.running
 
         webhost.drive(step)
 
-    def bgstats_link(self, path, name):
-        """The BG Stats createPlay link of the game in this journal, or None
-        (not finished, or a journal the rules reject: the download still
-        lets the PC name the fault). Kept per journal until its size
-        changes: a replay is the costly part of the list."""
+    def described(self, path, name):
+        """What the page says of the game in this journal: {"title": the
+        game as a player knows it (the game, its players, who won or the
+        round it stopped in, when), "finished": bool, "bgstats": its BG
+        Stats link or None}. One replay by the rules gives it all (a
+        journal the rules reject is named from its header, and its
+        download lets the PC name the fault). Kept per journal until its
+        size changes: the replay is the costly part of the list."""
         import bgstats  # pyright: ignore[reportMissingImports]  (host/bgstats.py, shipped by web/build.py)
 
         try:
             size = os.stat(path)[6]
         except OSError:
-            return None
+            size = -1
         known = self._links.get(name)
         if known is not None and known[0] == size:
             return known[1]
-        url = None
+        about = {"title": name[:-6], "finished": False, "bgstats": None}
         try:
             with open(path, "rb") as f:
-                g = bgstats.journal_summary(f, self.info["id"], "moontable", name[:-6], _utc_offset())
-            if g is not None:
-                url = bgstats.link(bgstats.play(g))
+                done = bgstats.replay_journal(f)
+            if done is not None:
+                about["title"] = game_title(done)
+                about["finished"] = bool(done["match"].winners())
+                g = bgstats.replayed_summary(done, self.info["id"], "moontable", name[:-6], _utc_offset())
+                if g is not None:
+                    about["bgstats"] = bgstats.link(bgstats.play(g))
         except Exception as e:
-            print("moontable: no BG Stats link for %s: %s" % (name, e))
-        self._links[name] = (size, url)
-        return url
+            print("moontable: could not replay %s: %s" % (name, e))
+            about["title"] = header_title(path, name, e)
+        self._links[name] = (size, about)
+        return about
 
     def records(self):
-        """The finished games on flash, as JSON text for the page's
-        download list: [{"id", "file", "title", "bgstats"}], newest first,
-        "bgstats" being the game's BG Stats link or null. The game in
-        progress (the journal's current one) is not finished."""
+        """The games on flash but the one in progress, as JSON text for
+        the page's download list: [{"id", "file", "title", "finished",
+        "bgstats"}], newest first (see described())."""
         import json
-
-        from shared_rules import display_name
-        from shared_rules.wire_read import decode
 
         root = self.storage_root
         cur = self.app.journal.current()
@@ -301,14 +428,9 @@ class WebBoard:
             if not name.endswith(".jsonl") or name[:-6] == cur:
                 continue
             path = root + "/games/" + name
-            title = name[:-6]
-            try:
-                with open(path, "rb") as f:
-                    head = decode(f.readline())
-                title = "%s: %s" % (display_name(head.get("game", "")), ", ".join(head.get("players", ())))
-            except Exception:
-                pass  # a damaged header still downloads: the PC names the fault
-            out.append({"id": name[:-6], "file": path, "title": title, "bgstats": self.bgstats_link(path, name)})
+            about = self.described(path, name)
+            out.append({"id": name[:-6], "file": path, "title": about["title"], "finished": about["finished"],
+                        "bgstats": about["bgstats"]})
         out.reverse()
         if self.app.protocol is None:
             # The line reader and the replay came in for this list: they go
@@ -318,6 +440,50 @@ class WebBoard:
 
             drop(("shared_rules.log", "shared_rules.wire_read"))
         return json.dumps(out)
+
+
+def game_title(done):
+    """A replayed game (bgstats.replay_journal) as a player knows it:
+    "Moonstar with Ann, Bob, Cy: Bob won after 6 rounds; 2026-11-24
+    09:40", or "...: not finished, stopped in round 3; ...". Who won is
+    the rules' (Match.winners: a partnership names both partners)."""
+    from shared_rules import display_name
+
+    match = done["match"]
+    header = match.header
+    players = list(header["players"])
+    n = match.state.get("round", 0)
+    won = match.winners()
+    if won:
+        names = " & ".join(players[p] for p in won)
+        result = "%s won after %d round%s" % (names, n, "" if n == 1 else "s")
+    else:
+        result = "not finished, stopped in round %d" % (n + 1)
+    title = "%s with %s: %s" % (display_name(header["game"]), ", ".join(players), result)
+    from host.times import game_times  # pyright: ignore[reportMissingImports]  (shipped by web/build.py)
+
+    end = game_times(done["times"])["end"]
+    if end is not None:
+        import bgstats  # pyright: ignore[reportMissingImports]
+
+        title += "; " + bgstats.date_text(end)[:16]
+    return title
+
+
+def header_title(path, name, err):
+    """A journal the rules could not replay, named from its header line
+    where it can be read, and the reason."""
+    from shared_rules import display_name
+    from shared_rules.wire_read import decode
+
+    title = name[:-6]
+    try:
+        with open(path, "rb") as f:
+            head = decode(f.readline())
+        title = "%s with %s" % (display_name(head.get("game", "")), ", ".join(head.get("players", ())))
+    except Exception:
+        pass  # a damaged header still downloads: the PC names the fault
+    return "%s: cannot be replayed here (%s); import it on a PC to see where" % (title, err)
 
 
 def setup(cfg):

@@ -12,6 +12,7 @@ every P1 of every game Ann's. Link says who sat at one seat of one game.
 from host import db as dbmod
 from host.commands._output import print_json, print_listing
 from host.db import printable
+from host.words import count
 
 HELP = ("list players, or add / rename / merge them (merge moves all results), "
         "or link GAME SEAT NAME (who sat at a seat, such as P1, of one game)")
@@ -67,7 +68,7 @@ def _body(args):
 def _player_lines(p):
     """One player, with the other spellings merged into it."""
     also = "  (also: %s)" % ", ".join(printable(a) for a in p["aliases"]) if p["aliases"] else ""
-    yield "%-10s  %3d games  %3d wins%s" % (printable(p["name"]), p["games"], p["wins"], also)
+    yield "%-10s  %9s  %8s%s" % (printable(p["name"]), count(p["games"], "game"), count(p["wins"], "win"), also)
 
 
 def run(args):

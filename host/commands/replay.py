@@ -5,6 +5,7 @@ import sys
 
 from host.commands._output import print_json
 from host.db import printable
+from host.words import count
 from shared_rules import display_name
 from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError, RuleError
@@ -44,7 +45,8 @@ def summary(rep):
 def print_table(data, out):
     players = [printable(p) for p in data["players"]]
     width = max([len(p) for p in players] + [5])
-    out.write("%s: %d events, %d rounds\n\n" % (display_name(data["game"]), data["events"], len(data["rounds"])))
+    out.write("%s: %s, %s\n\n" % (display_name(data["game"]), count(data["events"], "event"),
+                                   count(len(data["rounds"]), "round")))
     out.write("round " + " ".join(p.rjust(width) for p in players) + "\n")
     for i, scores in enumerate(data["rounds"], 1):
         out.write(str(i).rjust(5) + " " + " ".join(str(s).rjust(width) for s in scores) + "\n")

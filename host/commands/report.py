@@ -62,9 +62,13 @@ def environment():
     player called <script> is shown, never run."""
     import jinja2
 
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True)
+    from host.words import count
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["count"] = count  # {{ n|count("round") }}: "1 round", "2 rounds"
+    return env
 
 
 def _game_page_stamp():
@@ -381,7 +385,9 @@ def build(db, out_dir, last=None):
 
 def _build(db, out_dir, last, bar):
     env = environment()
-    everything = db.games()  # oldest first
+    # oldest first; a game stopped before its first round was scored is
+    # no game to a player (a stray start, a rematch by accident): not shown
+    everything = [g for g in db.games() if g["rounds"] or g["finished"]]
     extras = _extras(db)
     shown = everything if last is None else (everything[-last:] if last > 0 else [])
     records = statsmod.records(everything)

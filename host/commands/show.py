@@ -12,6 +12,7 @@ import sys
 
 from host import db as dbmod
 from host.commands._output import print_json
+from host.words import count, options_text
 from shared_rules.errors import LogError, RuleError
 from shared_rules.log import Replay
 
@@ -117,7 +118,7 @@ def print_table(g, out):
     if when:
         out.write("%s\n" % ", ".join(when))
     if g["options"]:
-        out.write("options: %s\n" % p(json.dumps(g["options"], sort_keys=True)))
+        out.write("options: %s\n" % options_text(g["game"], g["options"], g["players"]))
     moon = any("bid" in r for r in g["round_table"])
     head = "round " + " ".join(name.rjust(width) for name in players)
     if moon:
@@ -131,9 +132,11 @@ def print_table(g, out):
         elif moon:
             line += "  " + "(no bid)".ljust(width)
         out.write(line + "\n")
-    out.write("final: %s\n" % ", ".join("%d. %s %d" % (rk, name, s)
-                                        for rk, name, s in sorted(zip(g["ranks"], players, g["scores"]),
-                                                                  key=lambda x: x[0])))
+    # the scores so far are no final result: an unfinished game says how far it got
+    head = "final" if g["finished"] else "so far, after %s" % count(len(g["round_table"]), "round")
+    out.write("%s: %s\n" % (head, ", ".join("%d. %s %d" % (rk, name, s)
+                                            for rk, name, s in sorted(zip(g["ranks"], players, g["scores"]),
+                                                                      key=lambda x: x[0]))))
     out.write("winner: %s\n" % (", ".join(p(w) for w in g["winners"]) if g["finished"]
                                 else "none yet (game not finished)"))
 

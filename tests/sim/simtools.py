@@ -199,10 +199,29 @@ def replay(flash):
 DOCS = ROOT / "docs" / "screens"
 
 
+def screens_dir():
+    """Where the docs' screenshots go: $MOONTABLE_SCREENS, set by `make
+    screens` (to docs/screens), or None. A plain test run never writes a
+    tracked file, so it keeps them in memory only."""
+    import os
+
+    d = os.environ.get("MOONTABLE_SCREENS")
+    return Path(d) if d else None
+
+
 def snap(board, name):
-    """Save the panel as docs/screens/<name>.png (for the README)."""
-    DOCS.mkdir(parents=True, exist_ok=True)
-    board.png(DOCS / (name + ".png"), 3)
+    """The panel as a PNG, saved as <name>.png under screens_dir() when
+    `make screens` asks for the docs' screenshots; otherwise only made (so
+    the drawing is still checked), never written."""
+    from host.sim import render
+
+    data = render.png_bytes(board.emu, 3)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n"), name
+    out = screens_dir()
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / (name + ".png")).write_bytes(data)
+    return data
 
 
 def wait_for(cond, timeout=20.0):

@@ -165,6 +165,20 @@ class Page:
         ActionChains(self.d).click_and_hold(el).pause(hold_s).release().perform()
         self.settle()
 
+    def screenshot(self, name):
+        """The page as a PNG, saved as <name>.png in $MOONTABLE_SCREENS
+        when `make screens` asks for the docs' screenshots; otherwise only
+        taken, never written (a test run changes no tracked file)."""
+        import os
+
+        data = self.d.get_screenshot_as_png()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n"), name
+        out = os.environ.get("MOONTABLE_SCREENS")
+        if out:
+            Path(out).mkdir(parents=True, exist_ok=True)
+            (Path(out) / (name + ".png")).write_bytes(data)
+        return data
+
     def wait_text(self, needle, what=None):
         self.wait(lambda: needle in self.text(), what or repr(needle))
 

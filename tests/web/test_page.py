@@ -14,8 +14,6 @@ from pathlib import Path
 
 from pagekit import ROOT, WAIT_S
 
-DOCS = ROOT / "docs" / "screens"
-
 
 def unpack(frame, width=128, height=64):
     """MONO_VLSB bytes -> rows of 0/1."""
@@ -144,15 +142,22 @@ def test_moonstar_round_with_reload_mid_round(page, tmp_path, browser):
     last = decode(journal.read_bytes().splitlines()[-1])
     assert (last["type"], last["player"]) == ("bid", 0) and 35 <= last["amount"] <= 69, last
     bid = last["amount"]
-    DOCS.mkdir(parents=True, exist_ok=True)
-    page.d.save_screenshot(str(DOCS / "web.png"))
+    page.screenshot("web")
     assert "PAUSED" not in page.text()
+    # the screen reader hears the panel's two columns apart: the seconds
+    # left on their own, then the standing bid and its bidder (not "BID 58")
+    lines = page.lines()
+    assert any(re.fullmatch(r"\d+", l) for l in lines), lines
+    assert "BID %d P1" % bid in lines, lines
 
     # the page goes away mid-round, as a board's power does
     page.d.refresh()
     page.open()
     page.wait_text("PAUSED", "the resumed round with its timer paused")
     assert "Bids" in page.text() and "P1" in page.text(), page.text()
+    # paused too: the seconds left and the standing bid are read, not dropped
+    page.wait(lambda: any(re.fullmatch(r"\d+ PAUSED", l) for l in page.lines()), "the paused clock's digits")
+    assert "BID %d P1" % bid in page.lines(), page.lines()
     assert current_journal(page, tmp_path).read_bytes() == journal.read_bytes()  # nothing lost, nothing added
 
     page.press("back")
@@ -279,7 +284,11 @@ def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
     page.settle()
     button = page.d.find_elements(By.CSS_SELECTOR, "#records button.record")[0]
     gid = button.get_attribute("data-game")
-    assert "Shoot the Moon: P1, P2, P3" in button.find_element(By.XPATH, "..").text
+    row = button.find_element(By.XPATH, "..")
+    # named as a player knows it: the game, its players, who won, when; the id only in the file's name
+    assert re.fullmatch(r"Shoot the Moon with P1, P2, P3: P2 won after \d+ rounds?; \d{4}-\d\d-\d\d \d\d:\d\d Download",
+                        row.text.split(" Send to BG Stats")[0]), row.text
+    assert gid not in row.text and button.text == "Download" and button.get_attribute("title") == gid + ".jsonl"
     button.click()
     got = downloads / (gid + ".jsonl")
     page.wait(lambda: got.exists() and not list(downloads.glob("*.crdownload")), "the download")
@@ -453,3 +462,27 @@ def test_a_missing_app_file_is_named(browser, page_server, tmp_path):
         assert "could not start" in d.find_element("id", "status").text
     finally:
         server.close()
+
+
+def test_the_screen_reader_hears_a_toast_not_what_it_covers(page):
+    """A toast's box hides the rows under it on the panel, so the screen
+    reader hears the toast alone on its line, not run together with a row
+    it covers ("P3 t0 nothing to undo"), and not the hidden row."""
+    page.choose("New game")
+    page.choose("Shoot the Moon")
+    page.wait_text("Players")
+    page.press("down")
+    page.press("ok")  # 3 players
+    page.wait_text("Chips to win")
+    page.press("ok")
+    for _ in range(3):
+        page.press("ok")
+    page.wait_text("trick 1/5")
+    assert "P3 t0" in page.lines(), page.lines()
+    page.long_press("back")  # undo, with nothing yet to undo: a toast says so
+    page.wait_text("nothing to undo")
+    lines = page.lines()
+    assert "nothing to undo" in lines and "P3 t0" not in lines, lines
+    assert lines[0] == "R1 trick 1/5" and lines[-1].startswith("> OK: "), lines  # what the box leaves uncovered
+    wait_toast_gone(page, "nothing to undo")
+    assert "P3 t0" in page.lines(), page.lines()

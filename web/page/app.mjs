@@ -5,8 +5,8 @@
 // keeps the flash folder in the browser (flash.mjs), calls one app loop
 // pass per timer tick, paints the emulated panel, mirrors its text into an
 // aria-live region, turns pointer and key input into button levels, plays
-// the buzzer through Web Audio and offers the finished games' journals
-// and BG Stats links.
+// the buzzer through Web Audio and offers the past games' journals and
+// the finished ones' BG Stats links.
 // No rule and no screen lives here.
 
 import { makeDirs, mirrorOut, setPath, startMicroPython, writeFiles } from "../mpboard.mjs";
@@ -190,14 +190,23 @@ function showRecords(mp, records) {
     return;
   }
   for (const g of games) {
+    // named as a player knows the game (firmware/boards/web.py's
+    // game_title), the id only in the file's name
     const li = document.createElement("li");
+    li.dataset.game = g.id;
+    li.className = g.finished ? "finished" : "unfinished";
+    const title = document.createElement("span");
+    title.className = "title";
+    title.textContent = g.title;
     const btn = document.createElement("button");
     btn.type = "button";
     btn.className = "record";
     btn.dataset.game = g.id;
-    btn.textContent = `Download ${g.id}.jsonl`;
+    btn.textContent = "Download";
+    btn.title = `${g.id}.jsonl`;
+    btn.setAttribute("aria-label", `Download the journal of ${g.title} (${g.id}.jsonl)`);
     btn.addEventListener("click", () => download(g.id + ".jsonl", mp.FS.readFile(g.file)));
-    li.append(btn, " ", g.title);
+    li.append(title, " ", btn);
     if (g.bgstats) {
       // the play object comes from host/bgstats.py, run by the firmware
       const a = document.createElement("a");

@@ -1,0 +1,58 @@
+"""For the whole suite: a test run changes no tracked file (issue 21,
+item 16). The tracked files git sees as changed are noted when the run
+starts and again when it ends; a file that changed in between fails the
+run, named, so a test that writes into the repository (as the web page's
+screenshot once rewrote docs/screens/web.png) is caught the first time.
+The docs' screenshots are made by `make screens`, which sets
+$MOONTABLE_SCREENS; that run is left alone. Outside a git checkout there
+is nothing to compare."""
+
+import os
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _changed_tracked():
+    """{path: its bytes' hash} of the tracked files that differ from the
+    index, or None when this is no git checkout (or git is missing)."""
+    import hashlib
+
+    try:
+        out = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "-z", "--untracked-files=no"],
+                             capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0:
+        return None
+    found = {}
+    for entry in out.stdout.split(b"\0"):
+        if len(entry) < 4:
+            continue
+        path = entry[3:].decode("utf-8", "replace")
+        try:
+            found[path] = hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
+        except OSError:
+            found[path] = None  # deleted
+    return found
+
+
+def pytest_sessionstart(session):
+    session.config._moontable_tracked = None if os.environ.get("MOONTABLE_SCREENS") else _changed_tracked()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    before = getattr(session.config, "_moontable_tracked", None)
+    if before is None:
+        return
+    after = _changed_tracked() or {}
+    touched = sorted(p for p, h in after.items() if before.get(p, "unchanged") != h)
+    if not touched:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    msg = ("tests changed tracked files (a test run must leave the repository as it was; "
+           "the docs' screenshots are made by `make screens`): %s" % ", ".join(touched))
+    if reporter is not None:
+        reporter.write_line("ERROR: " + msg, red=True)
+    session.exitstatus = 1
