@@ -280,6 +280,8 @@ class Pico:
         """Let the chip run for `ms` of emulated time."""
         self.run_until(None, ms, step_ms=ms)
 
+    advance = run  # the unix-port board's name for it (tests/sim/simtools.py)
+
     def run_until(self, cond, timeout_ms, step_ms=1.0):
         """Run until cond() is true or `timeout_ms` of emulated time have
         passed; cond() is looked at every `step_ms` of emulated time.
