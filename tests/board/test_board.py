@@ -96,6 +96,17 @@ def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(moonstar_chip, tmp_p
     no_traceback(p)
 
 
+def test_idle_at_home_the_core_sleeps_most_of_the_time(moonstar_chip):
+    """The loop sleeps between passes and an idle pass is cheap: over an
+    emulated second at Home the core executes under 10% of the time."""
+    p = moonstar_chip
+    p.settle()
+    busy, at = p.busy_ms(), p.ms
+    p.run(1000)
+    share = (p.busy_ms() - busy) / (p.ms - at)
+    assert share <= 0.10, "busy %.1f%% of the time at Home" % (100 * share)
+
+
 def test_a_press_shows_on_the_panel_within_50ms_at_home(moonstar_chip):
     p = moonstar_chip
     for key, want in (("down", "From paper"), ("up", "New game")):
