@@ -43,6 +43,8 @@ test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \
 	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+	@echo "== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, without the UF2)"
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) tests/board/run.py
 
 ## screens: make the docs' screenshots again (docs/screens/*.png) by running the tests that draw them; `make test` never writes them
 SCREEN_TESTS := tests/sim/test_sim_moonstar.py tests/sim/test_sim_games.py tests/sim/test_moonstar_screens.py \

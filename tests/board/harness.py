@@ -166,6 +166,13 @@ class Pico:
         mcu.core.pc = FLASH_START_ADDRESS
         self.sim = Simulator(rp2040=mcu)
         self.sim.stopped = False
+        self._stopped_at = None
+
+        def stop_here():
+            self._stopped_at = self.clock.nanos
+            self.sim.stopped = True
+
+        self._stop_alarm = self.clock.create_alarm(stop_here)
         self._pty = None
 
     # -- faults of the emulator, fixed here (tests/board/README.md) ---------------
@@ -271,24 +278,47 @@ class Pico:
 
     def run(self, ms):
         """Let the chip run for `ms` of emulated time."""
-        self.run_until(None, ms)
+        self.run_until(None, ms, step_ms=ms)
 
-    def run_until(self, cond, timeout_ms):
-        """Run until cond() is true (checked between batches of a few
-        hundred emulated microseconds) or `timeout_ms` of emulated time
-        have passed. Returns whether cond() became true."""
+    advance = run  # the unix-port board's name for it (tests/sim/simtools.py)
+
+    def run_until(self, cond, timeout_ms, step_ms=1.0):
+        """Run until cond() is true or `timeout_ms` of emulated time have
+        passed; cond() is looked at every `step_ms` of emulated time.
+        Returns whether cond() became true.
+
+        Each step ends exactly at its emulated time (a clock alarm stops
+        the emulator there), not where a batch of the emulator happens to
+        end: rp2040py ends its batches after a few ms of *wall* time, so
+        stopping at batch ends would make where a press lands depend on the
+        machine's load. With exact steps, a script replays the same."""
         end = self.clock.nanos + timeout_ms * 1e6
-        sim = self.sim
-        while self.clock.nanos < end:
+        while True:
             if cond is not None and cond():
                 return True
-            self._feed_usb()
-            if self._pty is not None:
-                self._pump_pty()
-            sim._execute_batch()
-            if sim.engine_room_error is not None:
-                raise sim.engine_room_error
-        return cond is not None and bool(cond())
+            left = end - self.clock.nanos
+            if left <= 0:
+                return False
+            self._step(min(left, step_ms * 1e6))
+
+    def _step(self, ns):
+        sim = self.sim
+        self._stop_alarm.schedule(ns)
+        try:
+            while True:
+                self._feed_usb()
+                if self._pty is not None:
+                    self._pump_pty()
+                sim.stopped = False
+                sim._execute_batch()
+                if sim.engine_room_error is not None:
+                    raise sim.engine_room_error
+                if self._stopped_at is not None:
+                    return
+        finally:
+            self._stop_alarm.cancel()
+            self._stopped_at = None
+            sim.stopped = False
 
     def screen(self):
         """The panel's text (tests/sim/simtools.screen_lines), one line a row."""
@@ -319,23 +349,23 @@ class Pico:
         return self.mcu.core.cycles / 125e3
 
     def settle(self, quiet_ms=10, max_ms=5000):
-        """Run until the core has slept `quiet_ms` on end: the app's loop
-        is idling between passes (it sleeps LOOP_MS there), so what the
-        last press started is done and on the panel. Returns the emulated
-        ms it took."""
+        """Run until the core has been mostly asleep (under a quarter of
+        the time) for the last `quiet_ms`: the app's loop is idling between
+        passes, so what the last press started is done and on the panel.
+        Returns the emulated ms it took."""
         start = self.ms
         step = 2
-        quiet = 0
+        recent = []
         while self.ms - start < max_ms:
             b0, t0 = self.busy_ms(), self.ms
             self.run(step)
-            if self.busy_ms() - b0 < 0.05 * (self.ms - t0):
-                quiet += self.ms - t0
-                if quiet >= quiet_ms:
-                    return self.ms - start
-            else:
-                quiet = 0
-        raise TimeoutError("the chip never slept %d ms on end within %d ms" % (quiet_ms, max_ms))
+            recent.append((self.busy_ms() - b0, self.ms - t0))
+            while sum(t for _, t in recent[1:]) >= quiet_ms:
+                recent.pop(0)
+            span = sum(t for _, t in recent)
+            if span >= quiet_ms and sum(b for b, _ in recent) < 0.25 * span:
+                return self.ms - start
+        raise TimeoutError("the chip stayed busy for %d ms" % max_ms)
 
     def press(self, name, hold=80, after=100):
         """A tap: down for `hold` ms of emulated time, up for `after`, then

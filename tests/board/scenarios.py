@@ -5,7 +5,7 @@ unix-port simulator. Each takes a board with `.emu` (the panel) and
 
 They are the shortest plays that cover what the tier proves: one Moonstar
 round from the setter to its result (a table set-up, so no device roll),
-and one Shoot the Moon hand of five tricks."""
+and one Shoot the Moon hand of five tricks, which ends its game."""
 
 import simtools as st
 
@@ -48,12 +48,13 @@ def point_at(b, name):
 
 
 def shoot_the_moon_hand(b):
-    """Home -> Shoot the Moon for 3, chips to win 7, seats P1 P2 P3; five
-    tricks: P2 wins the first with a big moon, P1 the other four."""
+    """Home -> Shoot the Moon for 3, chips to win 3, seats P1 P2 P3; five
+    tricks: P2 wins the first with a big moon, P1 the other four. The hand
+    ends the game (P2 has 4 chips), so a sync stores it finished."""
     st.choose(b, "New game")
     st.choose(b, "Shoot the Moon", exact=True)
     st.set_number(b, 3, 4)
-    b.press("ok")  # chips to win: 7
+    st.set_number(b, 3, 7)  # chips to win
     for _ in range(3):
         b.press("ok")  # seats
     b.press("ok")  # P2 won trick 1

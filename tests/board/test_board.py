@@ -1,0 +1,268 @@
+"""The stock MicroPython firmware for the Pico, on an emulated RP2040, with
+the app as `moontable flash --board pico` leaves it: it boots to Home with
+the unix-port simulator's frame, plays by its buttons to the same journal
+as the unix port, syncs over USB into a fresh database, and resumes a round
+after a reset. Times asserted here are emulated time on the chip."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import harness
+import pytest
+import scenarios
+import simtools as st
+from host import deploy
+from host.sim.board_link import SimBoard
+from shared_rules.wire_read import decode
+
+BOOT_MS = 1500  # power-on to Home on the panel, emulated (about 0.7 s measured)
+MID_ROUND = {}  # the chip's flash captured with a bidding minute running
+
+
+@pytest.fixture(scope="session")
+def image():
+    return harness.build_image(harness.flash_files())
+
+
+def boot(image, seed=1):
+    p = harness.Pico(image, seed=seed)
+    assert p.wait_panel(lambda t: "New game" in t, BOOT_MS), p.screen() + "\n" + p.serial_text()
+    p.settle()
+    return p
+
+
+@pytest.fixture(scope="module")
+def moonstar_chip(image):
+    p = boot(image)
+    yield p
+    p.stop()
+
+
+@pytest.fixture(scope="module")
+def stm_chip(image):
+    p = boot(image, seed=2)
+    yield p
+    p.stop()
+
+
+def unix_board(tmp_path):
+    return SimBoard(tmp_path / "flash", seed=1, heap=st.TEST_HEAP).start()
+
+
+def chip_journal(p):
+    """(header, events) of the newest game journal on the chip's flash."""
+    files = harness.read_image(p.flash_image())
+    games = sorted(k for k in files if k.startswith("data/games/") and k.endswith(".jsonl"))
+    assert games, sorted(files)
+    lines = files[games[-1]].splitlines()
+    return decode(lines[0]), [decode(line) for line in lines[1:] if line.strip()]
+
+
+def without_times(events):
+    """Events as the rules see them: the chip's loop passes are longer than
+    the unix port's, so the ms stamps differ; nothing else may."""
+    return [{k: v for k, v in e.items() if k != "ms"} for e in events]
+
+
+def no_traceback(p):
+    assert "Traceback" not in p.serial_text(), p.serial_text()
+
+
+def test_flash_image_holds_what_flash_copies(image):
+    files = harness.read_image(image)
+    built = deploy.build("pico")
+    assert set(files) == set(built) | {deploy.MANIFEST}
+    assert all(files[k] == built[k] for k in built)
+    manifest = json.loads(files[deploy.MANIFEST])
+    assert manifest["board"] == "pico" and set(manifest["files"]) == set(built)
+    assert json.loads(files["board.json"])["board"] == "pico"
+
+
+def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(moonstar_chip, tmp_path):
+    p = moonstar_chip
+    assert p.connected_at is not None and p.connected_at / 1e6 < BOOT_MS  # USB CDC enumerated
+    assert p.panel_at / 1e6 < BOOT_MS
+    b = unix_board(tmp_path)
+    try:
+        assert st.screen_lines(b.emu)[1:3] == ["New game", "From paper"]
+        assert p.emu.pixels == b.emu.pixels, "chip:\n%s\nunix port:\n%s" % (p.screen(), st.screen(b))
+    finally:
+        b.kill()
+    assert p.buzzer() == 0
+    no_traceback(p)
+
+
+def test_idle_at_home_the_core_sleeps_most_of_the_time(moonstar_chip):
+    """The loop sleeps between passes and an idle pass is cheap: over an
+    emulated second at Home the core executes under 10% of the time."""
+    p = moonstar_chip
+    p.settle()
+    busy, at = p.busy_ms(), p.ms
+    p.run(1000)
+    share = (p.busy_ms() - busy) / (p.ms - at)
+    assert share <= 0.10, "busy %.1f%% of the time at Home" % (100 * share)
+
+
+def test_a_press_shows_on_the_panel_within_50ms_at_home(moonstar_chip):
+    p = moonstar_chip
+    for key, want in (("down", "From paper"), ("up", "New game")):
+        p.settle()
+        frames = p.frames
+        pressed_at = p.ms
+        p.set_button(key, True)
+        assert p.run_until(lambda: p.frames > frames, 500)
+        latency = p.panel_at / 1e6 - pressed_at
+        p.run(60)
+        p.set_button(key, False)
+        p.settle()
+        assert st.selected(p).strip() == want, p.screen()
+        assert latency <= 50, "%s: %.1f ms from the press to the panel" % (key, latency)
+
+
+def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(moonstar_chip, tmp_path):
+    p = moonstar_chip
+    scenarios.moonstar_to_bid(p)
+    assert "first bid" not in p.screen()
+    MID_ROUND["image"] = p.flash_image()
+    MID_ROUND["events"] = chip_journal(p)[1]
+    MID_ROUND["timer"] = decode(harness.read_image(MID_ROUND["image"])["data/timer.json"])["v"]
+    scenarios.moonstar_finish_round(p)
+    assert "P1 made 20" in p.screen(), p.screen()
+    b = unix_board(tmp_path)
+    try:
+        scenarios.moonstar_round(b)
+        want = st.journal_events(tmp_path / "flash")
+        assert p.screen() == st.screen(b)
+    finally:
+        b.kill()
+    header, got = chip_journal(p)
+    assert header["game"] == "moonstar"
+    assert without_times(got) == without_times(want)
+    assert [e["type"] for e in got] == ["choose_setter", "setup", "bid", "time_up", "result"]
+    no_traceback(p)
+
+
+def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused():
+    assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
+    p = harness.Pico(MID_ROUND["image"], seed=3)
+    try:
+        assert p.wait_panel(lambda t: "PAUSED" in t, BOOT_MS), p.screen() + "\n" + p.serial_text()
+        p.settle()
+        lines = p.screen().split("\n")
+        assert lines[0].startswith("R1 Bids"), lines
+        assert lines[1:4] == ["BID", "P1", "PAUSED"], lines  # the standing bid, its bidder, the minute paused
+        p.run(1500)  # paused: the minute does not run out, nothing is journaled
+        header, events = chip_journal(p)
+        assert without_times(events) == without_times(MID_ROUND["events"])
+        assert events[-1]["type"] == "bid" and events[-1]["amount"] == 20
+        timer = decode(harness.read_image(p.flash_image())["data/timer.json"])["v"]
+        assert timer["n"] == len(events), timer
+        old = MID_ROUND["timer"]
+        if old.get("n") == len(events):  # saved for this event before the reset: resumed with its time
+            assert timer["left_ms"] == old["left_ms"], (old, timer)
+        assert "PAUSED" in p.screen()
+        no_traceback(p)
+    finally:
+        p.stop()
+
+
+def test_a_30ms_tap_during_a_long_pass_counts(stm_chip):
+    """OK on "New game" opens the game list: a pass that loads and draws a
+    screen. A 30 ms tap of DOWN that starts and ends inside that pass moves
+    the list's selection once it is drawn."""
+    p = stm_chip
+    assert st.selected(p).strip() == "New game"
+    frames = p.frames
+    p.set_button("ok", True)
+    p.run(80)
+    p.set_button("ok", False)
+    # the pass that acts on OK: the core busy 20 ms on end
+    busy_since = None
+    deadline = p.ms + 500
+    while p.ms < deadline:
+        b0, t0 = p.busy_ms(), p.ms
+        p.run(2)
+        if p.busy_ms() - b0 > 0.9 * (p.ms - t0):
+            busy_since = busy_since or t0
+            if p.ms - busy_since >= 20:
+                break
+        else:
+            busy_since = None
+    assert p.frames == frames, "the screen changed before the pass could be caught"
+    p.set_button("down", True)
+    p.run(30)
+    p.set_button("down", False)
+    assert p.frames == frames, "the pass ended within the tap: not a tap during a long pass"
+    p.settle()
+    p.run(100)
+    p.settle()
+    assert "Moonstar" in p.screen(), p.screen()
+    items = [line for line in p.screen().split("\n")[1:]]
+    assert st.selected(p).strip() == items[1].strip(), p.screen()
+    p.press("back")
+    assert st.selected(p).strip() == "New game", p.screen()
+
+
+def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(stm_chip, tmp_path):
+    p = stm_chip
+    scenarios.shoot_the_moon_hand(p)
+    b = unix_board(tmp_path)
+    try:
+        scenarios.shoot_the_moon_hand(b)
+        want = st.journal_events(tmp_path / "flash")
+        want_match = st.replay(tmp_path / "flash")
+    finally:
+        b.kill()
+    header, got = chip_journal(p)
+    assert header["game"] == "shoot-the-moon"
+    assert without_times(got) == without_times(want)
+    assert want_match.winner() == 1 and want_match.state["chips"] == [2, 4, 2]
+    assert "P2 wins!" in p.screen(), p.screen()
+    no_traceback(p)
+
+
+def test_sync_over_usb_stores_the_replays_scores(stm_chip, tmp_path):
+    """`moontable sync --port` on the pty bridged to the chip's USB CDC,
+    into a fresh SQLite file: the finished game's scores are the replay's."""
+    import sqlite3
+
+    from shared_rules.log import Replay
+
+    p = stm_chip
+    p.run(7000)  # the winner's banners time out
+    port = p.pty()
+    db = tmp_path / "fresh.db"
+    cmd = [str(Path(sys.executable).parent / "moontable"), "sync", "--port", port, "--db", str(db),
+           "--json", "--quiet", "--timeout", "30"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
+    wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
+    while proc.poll() is None and time.monotonic() < wall_end:
+        p.run(20)
+    if proc.poll() is None:
+        proc.kill()
+    out, err = proc.communicate()
+    p.close_pty()
+    assert proc.returncode == 0, (out.decode(), err.decode(), p.serial_text()[-500:])
+    res = json.loads(out)
+    assert len(res["stored"]) == 1, res
+    header, events = chip_journal(p)
+    rep = Replay()
+    raw = harness.read_image(p.flash_image())
+    name = sorted(k for k in raw if k.startswith("data/games/"))[-1]
+    import io
+
+    match = rep.feed(io.BytesIO(raw[name])).match
+    conn = sqlite3.connect(db)
+    try:
+        rows = conn.execute("SELECT r.seat, p.name, r.score, r.winner FROM results r JOIN players p ON p.id = r.player "
+                            "ORDER BY r.seat").fetchall()
+    finally:
+        conn.close()
+    assert [r[2] for r in rows] == match.state["chips"] == [2, 4, 2], rows
+    assert [r[3] for r in rows] == [0, 1, 0]
+    assert [r[1] for r in rows] == ["P1", "P2", "P3"]
+    no_traceback(p)
