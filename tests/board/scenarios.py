@@ -8,6 +8,7 @@ round from the setter to its result (a table set-up, so no device roll),
 and one Shoot the Moon hand of five tricks, which ends its game."""
 
 import simtools as st
+from test_sim_games import point_at
 
 
 def moonstar_to_bid(b):
@@ -33,18 +34,6 @@ def moonstar_finish_round(b):
 def moonstar_round(b):
     moonstar_to_bid(b)
     moonstar_finish_round(b)
-
-
-def hint(b):
-    return st.screen_lines(b.emu)[-1]
-
-
-def point_at(b, name):
-    for _ in range(8):
-        if hint(b).startswith("OK: %s " % name):
-            return
-        b.press("down")
-    raise AssertionError("never points at %s:\n%s" % (name, st.screen(b)))
 
 
 def shoot_the_moon_hand(b):
