@@ -87,7 +87,7 @@ class Slices:
                 else:  # the rules' check needs the first steps; the parts, rarely
                     from loader import drop
 
-                    drop(("shared_rules.moonstar.tables", "shared_rules.moonstar.pairs"))
+                    drop(("shared_rules.moonstar.piles_parts", "shared_rules.moonstar.pairs"))
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
