@@ -128,7 +128,7 @@ FACTS = {
     },
     "moons": {
         "label": "Moons",
-        "start": ["New game", "Moons", (r"Players", 3), ["Default", "1/2/3/10"], "P1", "P2", "P3"],
+        "start": ["New game", "Moons", (r"Players", 3), ["Default", "1/2/3/10", "House 1/2/3/10"], "P1", "P2", "P3"],
         "start_events": 0,
         "round": [
             {"act": "Tableau", "who": "P1", "do": ["P1", "Jupiter", "Saturn", "Neptune"]},

@@ -13,15 +13,18 @@ the line above the supply the round's first player, both from turn()."""
 
 from ui.base import text_right, title_bar
 from ui.form import Form, seats
-from ui.gcommon import ask_one, event, hint, offered
+from ui.gcommon import ask_one, event, hint, offered, over
 
 PLAYERS = (2, 6)
 INITIALS = "JSNU"  # Jupiter Saturn Neptune Uranus, the rules' PLANETS order
 
 
 def option_field(ev, n, app):
+    # The card says only that sets of tokens score; its values are not
+    # public (RULINGS.md), so the default is the rulings' house table and
+    # says so, never the box's.
     if "sc" not in ev:
-        return ("sc", "Set scoring?", "pick", [("1/2/3/10 (box)", 0), ("Custom table", 1)], "")
+        return ("sc", "Set scoring?", "pick", [("House 1/2/3/10", 0), ("Custom table", 1)], "")
     if ev["sc"]:
         sc = ev.get("scoring") or [None] * 4
         defaults = (1, 2, 3, 10)
@@ -70,7 +73,7 @@ def pointing(s):
 
 def likely(s, p, planets):
     """Of `planets` (names), the token that adds most to p's score by the
-    rules' set_score; among equals (the box's table scores a pair of
+    rules' set_score; among equals (the house table scores a pair of
     planets as two singles) the one p holds fewest of, the way to a
     complete set of four; then the first. The answer a menu selects
     first, so the usual choice costs one OK: a cursor only, the player
@@ -281,7 +284,7 @@ def draw(d, s, play):
     # (who dealt), and who leads the next trick (None: tableaux are laid)
     t = s.turn()
     if st["over"]:
-        title_bar(d, "Over", "OK:rematch")
+        over(d, s)
     elif t["to_act"] is None:
         title_bar(d, "R%d tableaux" % (st["round"] + 1))
     else:
@@ -306,14 +309,14 @@ def draw(d, s, play):
     # the supply's counts, each after its planet's initial as the rows
     # show tokens (J S N U), packed beside the label with a thin bar
     # before each so the groups read apart
+    if st["over"]:
+        return
     sup = st["supply"]
     d.text("sup", 0, 47, 1)
     for i in range(4):
         d.vline(25 + 25 * i, 48, 6, 1)
         d.text("%s%d" % (INITIALS[i], sup[i]), 26 + 25 * i, 47, 1)
-    if st["over"]:
-        hint(d, "Won: " + names[st["winner"]])
-    elif at is not None:
+    if at is not None:
         hint(d, ("OK: %s tableau" if st["phase"] == "tableau" and st["tableaux"][at] is None else "OK: %s won") % names[at][:6])
     else:
         hint(d, "OK: enter")

@@ -76,7 +76,7 @@ def act(s, key):
         if s.submit({"type": "setup", "seed": app.board.random32()}):
             from ui.moonstar.situation import show
 
-            show(s)
+            show(s, s.state["phase"] == "bidding")
     elif key == "setup_skip":
         s.submit({"type": "setup"})
     elif key == "setup_enter" or key == "fix":

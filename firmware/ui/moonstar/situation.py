@@ -36,15 +36,21 @@ class Situation(Screen):
     """`sit` is the rules' situation (state["sit"]), `rnd` the round
     counted from 1, `setter` the setter's name."""
 
-    def __init__(self, app, sit, rnd, setter):
+    def __init__(self, app, sit, rnd, setter, go_on=False):
         super().__init__(app)
         self.sit = sit
         self.rnd = rnd
         self.setter = setter
+        # shown as the bidding minute starts: OK also does what the game
+        # screen's OK does (the bid), so no press is lost while time runs
+        self.go_on = go_on
 
     def button(self, b, kind, count):
         if kind == PRESS and (b == OK or b == BACK):
-            self.app.pop()
+            app = self.app
+            app.pop()
+            if b == OK and self.go_on:
+                app.stack[-1].button(OK, PRESS, 0)
 
     def draw(self, d):
         sit = self.sit
@@ -168,12 +174,18 @@ class Entry(Screen):
             ms_ring.dice(d, shown, 39, None, len(shown) - 1)
 
 
-def show(s):
-    """The round's set-up drawn as the board, if it is known."""
+def show(s, go_on=False):
+    """The round's set-up drawn as the board, if it is known. `go_on`:
+    shown as the bidding starts, OK goes on to the bid (Situation)."""
     st = s.state
     sit = st.get("sit")
     if sit:
-        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]]))
+        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]], go_on))
+
+
+def show_set(s):
+    """show() once a set-up was entered: its OK goes on to the bidding."""
+    show(s, s.state["phase"] == "bidding")
 
 
 def entry(s, spec, kind):
@@ -187,6 +199,6 @@ def entry(s, spec, kind):
 
         app.pop()
         ev["type"] = kind
-        submit_later(s, ev, show)  # on the next pass, when this screen and its code are gone
+        submit_later(s, ev, show_set if kind == "setup" else show)  # on the next pass, when this screen and its code are gone
 
     app.push(Entry(app, spec, done, st["round"] + 1, st["players"][st["setter"]]))
