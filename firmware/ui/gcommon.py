@@ -22,6 +22,19 @@ def hint(d, text):
     d.text(text[:16], 1, 56, 0)
 
 
+def over(d, s):
+    """A finished game's frame: who won in the title (a partnership or a
+    shared win by every name, as the rules' winners() say), and both ways
+    on, shown: OK a rematch, BACK Home (ui/play.py). The game's rows go
+    between, above y 46."""
+    from ui.base import title_bar
+
+    names = s.names()
+    title_bar(d, "Won: " + " & ".join([names[i] for i in s.match.winners()]))
+    text_right(d, "BACK: Home", 46)
+    hint(d, "OK: Rematch")
+
+
 def offered(mv, table):
     """Menu items (label, key) of the actions whose move is legal now
     (`mv`: legal()'s moves). `table` is a game's ACTIONS: one line per

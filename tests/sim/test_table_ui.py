@@ -139,13 +139,15 @@ def test_rematch_and_back_from_standings_after_the_game(tmp_path):
     flash = tmp_path / "flash"
     try:
         scr = st.screen(b)
-        assert "Won: P2" in scr and "OK:rematch" in scr, scr
-        # BACK from the standings of a finished game: Home
+        # both ways on are shown (issue 21): OK a rematch, BACK Home
+        assert "Won: P2" in scr and "OK: Rematch" in scr and "BACK: Home" in scr, scr
         b.press("back")
+        assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
+        # BACK from the standings of a finished game: Home
         st.choose(b, "Standings")
         b.press("back")
         assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
-        st.choose(b, "Resume game")
+        st.choose(b, "Finished game")
         # Rematch: one press, same players, seats rotated, options kept
         old = sorted((flash / "data" / "games").glob("*.jsonl"))
         b.press("ok")
