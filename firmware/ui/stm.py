@@ -134,7 +134,7 @@ def _trick(s, p, big, little):
     names = st["players"]
     if (st["round"] > rnd or st["over"]) and st.get("shot") is not None:
         who = start_labels(st, names)[st["shot"]] if st["teams"] else names[st["shot"]]
-        banner(s.app, "Shot the moon!\n%s: +2 chips" % who[:7])
+        banner(s.app, "Shot the moon!\n+2 chips\n" + who[:14])
     elif big and p < len(names):  # the Dummy's moon cards pay nobody
         banner(s.app, ("BIG MOON:\n+1 chip\n" if big == 1 else "2 BIG MOONs:\n+2 chips\n") + names[p][:10])
 
