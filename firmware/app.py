@@ -334,7 +334,7 @@ class App:
         w = 0
         if s is not None and s.timer is not None and not getattr(top, "shows_timer", False):
             # a small countdown on every other screen while a timer exists:
-            # seconds while it runs, a pause mark and m:ss while it waits
+            # seconds while it runs, a pause mark before them while it waits
             secs = s.timer.seconds_shown()
             if s.waiting:  # the time is up, entered once this entry is done
                 txt = "TIME UP"
@@ -342,8 +342,8 @@ class App:
             elif s.timer.running:
                 txt = "%d" % secs
                 w = 8 * len(txt) + 2
-            else:
-                txt = "%d:%02d" % (secs // 60, secs % 60)
+            else:  # m:ss from a minute up; under it the seconds, as they run
+                txt = "%d:%02d" % (secs // 60, secs % 60) if secs >= 60 else "%d" % secs
                 w = 8 * len(txt) + 7
         # the title's room: whole characters left of the countdown, one
         # column apart from it (ui.base.title_bar reads it)

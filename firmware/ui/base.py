@@ -44,8 +44,8 @@ def title_bar(d, text, right=""):
     room = getattr(d, "room", COLS)
     if room < COLS:
         right = ""
-    text = text[: room - len(right)]
-    d.text(text, 1 if len(text) + len(right) < COLS else 0, 1, 0)
+    text = text[: room - len(right) - 1] if right else text[:room]  # a column between the two
+    d.text(text, 1 if len(text) < room else 0, 1, 0)
     if right:
         d.text(right, 128 - 8 * len(right), 1, 0)
 

@@ -18,8 +18,9 @@ def scoreboard(d, names, scores, y=11, rows=4, mark=None, top=0):
 
 
 def hint(d, text):
+    """The inverted bottom line: what OK (and BACK) do here."""
     d.fill_rect(0, 55, 128, 9, 1)
-    d.text(text[:16], 1, 56, 0)
+    d.text(text[:16], 1 if len(text) < 16 else 0, 56, 0)
 
 
 def over(d, s):

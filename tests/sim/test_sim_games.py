@@ -150,7 +150,7 @@ def test_moons_full_game(tmp_path):
                 # tokens as planet initials with counts, a legend, the supply alike
                 assert "J2" in scr and "U1" in scr, scr
                 assert "sup J15 S17 N17 U16" in scr, scr  # two Jupiters and a Uranus taken
-                assert "1st player P1" in scr, scr
+                assert "1st P1" in scr, scr
                 st.snap(b, "moons-tokens")
                 # undo the last trick from the game menu, and enter it again
                 b.press("back")

@@ -104,8 +104,8 @@ def standing(m):
 
 
 class GameCard(Screen):
-    """One game: its words, scrolled with UP/DOWN; OK the menu (Delete),
-    BACK the list."""
+    """One game: its words, scrolled with UP/DOWN; OK the menu (Delete or
+    Keep), BACK the list."""
 
     def __init__(self, app, g, on_menu):
         super().__init__(app)
@@ -148,7 +148,7 @@ class GameCard(Screen):
         for line in self.lines[self.top : self.top + 5]:
             d.text(line, 0, y, 1)
             y += 9
-        hint(d, "OK:menu BACK:list")
+        hint(d, "OK: delete/keep")
 
 
 def games_menu(app):
@@ -198,5 +198,5 @@ def games_menu(app):
             app.push(Ask(app, "NOT SYNCED", "No PC has this game yet. Delete it for ever?", yes))
 
     depth = len(app.stack) + 1
-    menu = Menu(app, "Games on flash", items(), choose)  # the closures above see it once assigned
+    menu = Menu(app, "Games", items(), choose)  # the closures above see it once assigned
     app.push(menu)

@@ -86,10 +86,10 @@ def question(s):
         return _name(s, st["setter"])[:6] + " sets up:"
     if ph == "bidding":
         tu = s.moves().get("time_up") or {}
-        return "Bidding closed:" if tu.get("closed") else "Bid or challenge"
+        return "Bids closed:" if tu.get("closed") else "Which call?"
     if ph == "betting":
         return "Bet or play?"
-    return _name(s, st["bidder"])[:8] + ": result?"
+    return _name(s, st["bidder"])[:4] + " result?"
 
 
 def _best_known(s):
@@ -192,7 +192,7 @@ def draw(d, s, play):
     if ph == "over":
         over(d, s)
     else:
-        titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Bets", "result": "Time up"}
+        titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Bets", "result": "Result"}
         _title(d, s, titles.get(ph, ph))
     act_seat = turn(s).get("to_act")
     scoreboard(d, names, st["scores"], 11, 4, act_seat, play.scroll)

@@ -79,7 +79,7 @@ def enter(s, spec):
     app = s.app
     st = s.state
     bid = st["bidder"]
-    who = st["players"][bid][:8] if bid is not None else ""
+    who = st["players"][bid][:4] if bid is not None else ""  # the title stops short of the minute's countdown
     title = who + " scored?"
     bid = st["bid"]
     sit = st.get("sit")

@@ -161,14 +161,17 @@ class Entry(Screen):
                 ms_ring.moon(d, self.cursor, k, True)
         panel_head(d, self.rnd, self.setter)
         x = ms_ring.PANEL_X
-        if f == 0:
-            words = "Planet%d" % self.values[len(self.planets)]
+        y = 20
+        if f == 0:  # "Planet", its value below: "value 15" fits where "Planet 15" would not
+            d.text("Planet", x, y, 1)
+            y += 9
+            words = "value %d" % self.values[len(self.planets)]
         elif f == 1:
             words = "Moon %d/%d" % (len(self.moons) + 1, self.nm)
         else:
             words = "Die %d/%d" % (len(self.dice) + 1, self.nd)
-        d.text(words[:8], x, 20, 1)
-        d.text("star %d" % self.cursor if f < 2 else "shows", x, 29, 1)
+        d.text(words[:8], x, y, 1)
+        d.text("star %d" % self.cursor if f < 2 else "shows", x, y + 9, 1)
         if f == 2:
             shown = (self.dice + [self.die])[-10:]  # two rows of five: the newest ten
             ms_ring.dice(d, shown, 39, None, len(shown) - 1)
