@@ -98,6 +98,7 @@ class App:
         if len(self.stack) > 1:
             self.stack.pop()
             loader.release(self.marks.pop(), self.keep())
+            self.before = loader.mark()  # a screen pushed in this press (what OK opens next) owns only what comes now
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
@@ -106,6 +107,7 @@ class App:
         while len(self.stack) > depth and len(self.stack) > 1:
             self.stack.pop()
             loader.release(self.marks.pop(), self.keep())
+            self.before = loader.mark()
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()

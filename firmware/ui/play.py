@@ -146,6 +146,7 @@ class Play:
         s = self.app.session
         if s is None:
             return False
+        s.entry = False  # this screen is on top: no entry of its is open
         dirty = False
         if s.changed != self.seen:
             self.seen = s.changed

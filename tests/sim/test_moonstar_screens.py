@@ -253,7 +253,7 @@ def test_a_wrong_set_up_is_corrected_before_the_result_and_undone(tmp_path):
         b.press("back")
         st.choose(b, "Correct set-up")
         scr = st.screen(b)
-        assert "Planet%d" % rolled["planets"][0][1] in scr and "star 0" in scr, scr  # on the drawn board
+        assert "Planet\nvalue %d" % rolled["planets"][0][1] in scr and "star 0" in scr, scr  # on the drawn board
         b.press("down")
         b.press("down")
         assert "star 2" in st.screen(b), st.screen(b)  # DOWN walks the cursor clockwise

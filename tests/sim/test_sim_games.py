@@ -149,7 +149,7 @@ def test_moons_full_game(tmp_path):
                 scr = st.screen(b)
                 # tokens as planet initials with counts, a legend, the supply alike
                 assert "J2" in scr and "U1" in scr, scr
-                assert "sup J15 S17 N17 U16" in scr, scr  # two Jupiters and a Uranus taken
+                assert "supply\nJ15 S17 N17 U16" in scr, scr  # two Jupiters and a Uranus taken
                 assert "1st P1" in scr, scr
                 st.snap(b, "moons-tokens")
                 # undo the last trick from the game menu, and enter it again

@@ -165,8 +165,12 @@ def _title(d, s, words):
     """Round and phase on the left, the setter on the right ("set:Ann")."""
     st = s.state
     setter = turn(s).get("leader")
-    right = ("set:" + _name(s, setter)[:5]) if setter is not None else ""
-    title_bar(d, "R%d %s" % (st["round"] + 1, words), right)
+    left = "R%d %s" % (st["round"] + 1, words)
+    # the setter's name cut to the room left (two letters at least), else
+    # left out: the round and phase come first
+    room = 16 - len(left) - 1 - 4
+    right = ("set:" + _name(s, setter)[:5][:room]) if setter is not None and room >= 2 else ""
+    title_bar(d, left, right)
 
 
 def draw(d, s, play):
