@@ -334,6 +334,7 @@ class App:
         s = self.session
         txt = None
         w = 0
+        paused = False
         if s is not None and s.timer is not None and not getattr(top, "shows_timer", False):
             # a small countdown on every other screen while a timer exists:
             # seconds while it runs, a pause mark before them while it waits
@@ -347,6 +348,7 @@ class App:
             else:  # m:ss from a minute up; under it the seconds, as they run
                 txt = "%d:%02d" % (secs // 60, secs % 60) if secs >= 60 else "%d" % secs
                 w = 8 * len(txt) + 7
+                paused = True
         # the title's room: whole characters left of the countdown, one
         # column apart from it (ui.base.title_bar reads it)
         d.room = (125 - w) // 8 if w else 16
@@ -354,7 +356,7 @@ class App:
         if txt is not None:
             d.fill_rect(128 - w, 0, w, 9, 0)
             d.text(txt, 127 - 8 * len(txt), 1, 1)
-            if not s.timer.running and not s.waiting:  # the pause mark: two bars
+            if paused:  # the pause mark: two bars
                 d.fill_rect(129 - w, 1, 2, 7, 1)
                 d.fill_rect(132 - w, 1, 2, 7, 1)
         if self.toast_lines is not None:

@@ -86,7 +86,8 @@ def log_drawing(d, path):
     def wrap(name):
         orig = getattr(d, name)
 
-        def call(*a):
+        def call(*args):
+            a = list(args)
             if name == "text":
                 f.write("text %d %d %d|%s\n" % (a[1], a[2], a[3] if len(a) > 3 else 1, a[0]))
             else:

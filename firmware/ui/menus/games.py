@@ -159,7 +159,8 @@ def games_menu(app):
             g = rows[i]
             head = g["head"] = header(app, g["id"])
             mark = "*" if g["open"] else ("" if g["synced"] else "!")
-            name = SHORT.get(head.get("game"), str(head.get("game"))[:8]) if head else "(damaged)"
+            game = str(head.get("game")) if head else ""
+            name = SHORT.get(game, game[:8]) if head else "(damaged)"
             out.append(("%s %s%s" % (name, when(head, g["id"]), mark), g))
         return out
 
