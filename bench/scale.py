@@ -14,8 +14,10 @@ on most boots), one boot in eight never dated, one game in ten imported
 as a plain log without an id whose header it shares with others.
 
 Then runs each command as `moontable` would be run, in its own process,
-on a copy of the database, and prints its wall time and peak memory
-(the largest resident set of the command's processes, from wait4):
+on a copy of the database, and prints its wall time, its CPU time (user
+and system, worker processes included: the figure that does not depend
+on what else the machine runs) and peak memory (the largest resident set
+of the command's processes), from wait4:
 
 - import: one more game from a device journal, and one more plain log
   without an id sharing its header with hundreds stored;
@@ -136,7 +138,9 @@ def collection(cache, n):
 
 
 def run(argv, cwd):
-    """(seconds, peak RSS in MB, exit status) of one `moontable` process."""
+    """(seconds, CPU seconds, peak RSS in MB, exit status) of one
+    `moontable` process. CPU seconds (user + system, the command's worker
+    processes included) do not depend on what else the machine runs."""
     t0 = time.perf_counter()
     with open(os.devnull, "wb") as null:
         p = subprocess.Popen([sys.executable, "-m", "host.cli"] + [str(a) for a in argv], cwd=cwd, stdout=null,
@@ -147,7 +151,7 @@ def run(argv, cwd):
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         print("  %s failed: %s" % (" ".join(map(str, argv)), err.decode(errors="replace")[-300:]), file=sys.stderr)
-    return secs, usage.ru_maxrss / 1024.0, p.returncode
+    return secs, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, p.returncode
 
 
 def folder_size(path):
@@ -179,11 +183,12 @@ def bench(n, cache, work):
     shutil.copyfile(src, db)
     size = os.path.getsize(db)
     print("\n%d games: database %.1f MB" % (n, size / 1e6))
-    print("  %-34s %9s %9s" % ("command", "seconds", "peak MB"))
+    print("  %-34s %9s %9s %9s" % ("command", "seconds", "CPU s", "peak MB"))
 
     def line(label, argv, extra=""):
-        secs, mb, code = run(argv, work)
-        print("  %-34s %9.2f %9.0f%s%s" % (label, secs, mb, extra, "" if code == 0 else "  (exit %d)" % code))
+        secs, cpu, mb, code = run(argv, work)
+        print("  %-34s %9.2f %9.2f %9.0f%s%s" % (label, secs, cpu, mb, extra,
+                                                "" if code == 0 else "  (exit %d)" % code))
         return secs
 
     new_log = os.path.join(work, "new.jsonl")
@@ -214,8 +219,8 @@ def bench(n, cache, work):
     run(["import", more, "--device", "club", "--db", db], work)
     line("report (one more game)", ["report", "--out", out, "--db", db])
     secs, undated = clocks_cost(db)
-    print("  %-34s %9.3f %9s  (%d undated games of that device stored)" % ("record_clocks (one boot dated)", secs,
-                                                                          "-", undated))
+    print("  %-34s %9.3f %9s %9s  (%d undated games of that device stored)"
+          % ("record_clocks (one boot dated)", secs, "-", "-", undated))
     return secs
 
 

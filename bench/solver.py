@@ -6,6 +6,10 @@ in the same run: the exhaustive search the tests use, and a general MILP
     .venv/bin/python bench/solver.py [--count 1000] [--seed 6] [--heap 64K]
                                      [--milp-count 100] [--brute-count N]
                                      [--no-milp] [--no-upy]
+    .venv/bin/python bench/solver.py --adversarial [--seed 6] [--starts 3] [--steps 150]
+                                     [--random 30] [--no-milp]
+
+--adversarial searches for the hardest set-ups instead (bench/solver_hard.py).
 
 scipy is an optional bench dependency (pip install scipy); without it the
 MILP columns say so. Situations come from tests/rules/test_solver_brute's
@@ -41,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "rules"))
+sys.path.insert(0, HERE)
 
 from shared_rules.moonstar.board import STARS, destinations, planet_values  # noqa: E402
 from shared_rules.moonstar.solver import solve  # noqa: E402
@@ -275,7 +280,25 @@ def main(argv=None):
                     help="standard situations also solved by brute force (default: all of them)")
     ap.add_argument("--no-milp", action="store_true")
     ap.add_argument("--no-upy", action="store_true")
+    ap.add_argument("--adversarial", action="store_true",
+                    help="hill-climb for the hardest set-ups of every class, keep them in "
+                         "bench/solver_corpus.jsonl, time them beside HiGHS (bench/solver_hard.py)")
+    ap.add_argument("--starts", type=int, default=3, help="--adversarial: hill-climbs per class (default 3)")
+    ap.add_argument("--steps", type=int, default=150, help="--adversarial: steps per hill-climb (default 150)")
+    ap.add_argument("--random", type=int, default=30,
+                    help="--adversarial: random set-ups timed per class beside the corpus's (default 30)")
     args = ap.parse_args(argv)
+    if args.adversarial:
+        import solver_hard
+
+        have = not args.no_milp
+        if have:
+            try:
+                import scipy.optimize  # noqa: F401
+            except ImportError:
+                print("scipy is not installed: no HiGHS baseline (pip install -e '.[bench]')")
+                have = False
+        return solver_hard.run(args, milp_model if have else None)
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     have_milp = not args.no_milp
     if have_milp:

@@ -77,15 +77,14 @@ class App:
         does not draw while this one shows, so the code it loaded is let
         go meanwhile (it loads again when it next draws): the Moonstar
         entries that run the solver need that room."""
+        mark = self.before  # what was loaded before this screen came
         if cover and self.stack:
-            # what the covered screen loaded: since its mark, before this pass
-            # (this pass loaded the new screen's code), but the screens' base
-            mine = self.marks[-1]
-            keep = self.keep(type(screen).__module__, "ui", "ui.base")
-            loader.drop([k for k in self.before if k not in mine and k not in keep and k in sys.modules])
-            gc.collect()
+            # what came since the covered screen opened (its code, and what
+            # led to this one), but what this screen is built from
+            keep = self.keep("ui", "ui.base", *loader.needed(screen))
+            loader.release(self.marks[-1], keep)
         self.stack.append(screen)
-        self.marks.append(self.before)
+        self.marks.append(mark)
         self.dirty = True
 
     def swap(self, screen):
@@ -97,8 +96,7 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
-            loader.release(self.marks.pop(), self.keep())
-            self.before = loader.mark()  # a screen pushed in this press (what OK opens next) owns only what comes now
+            self.release(self.marks.pop(), self.keep())
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
@@ -106,8 +104,7 @@ class App:
     def pop_to(self, depth):
         while len(self.stack) > depth and len(self.stack) > 1:
             self.stack.pop()
-            loader.release(self.marks.pop(), self.keep())
-            self.before = loader.mark()
+            self.release(self.marks.pop(), self.keep())
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()
@@ -117,7 +114,13 @@ class App:
         self.stack = []
         self.marks = []
         gc.collect()
-        loader.release(self.base, self.keep())
+        self.release(self.base, self.keep())
+
+    def release(self, mark, keep):
+        """loader.release, and the mark the next screen opened in this pass
+        gets is what is loaded now (not what was let go)."""
+        loader.release(mark, keep)
+        self.before = loader.mark()
 
     def keep(self, *more):
         """What must stay loaded whatever screen goes: the game's session
@@ -134,7 +137,8 @@ class App:
     def home(self):
         """Back to the home menu. While a game is open the stack holds only
         the game screen, so Home is built again here and the game screen's
-        code is let go (the session itself stays)."""
+        code is let go (the session itself stays: Home offers to resume
+        it, a finished game for its standings and a rematch)."""
         if self.stack and getattr(self.stack[0], "is_home", False):
             self.pop_to(1)
             return

@@ -1,7 +1,8 @@
 """Rebuilding the game in progress from its journal: at power-up
 (startup.py), and when an abandoned game is taken back (Home's "Undo
-abandon", ui/menus/home.py). Loaded for that and let go after."""
+abandon", ui/menus/abandon.py). Loaded for that and let go after."""
 
+from loader import Moment
 from shared_rules.errors import RuleError
 
 
@@ -28,18 +29,28 @@ def resume(app):
         except RuleError:
             resident = None  # from_header names what is wrong with the header
         match = Match.from_header(header)
-        skipped = 0
+        refused = None
         for i in range(len(events)):
-            try:
-                match.apply(events[i])
-            except RuleError as e:
-                skipped += 1
-                if skipped == 1:
-                    warnings.append("event %d not accepted by the rules (%s); skipped" % (i + 1, e))
+            if refused is None:
+                try:
+                    match.apply(events[i])
+                except RuleError as e:
+                    refused = (i, str(e))
             events[i] = None
-        if skipped > 1:
-            warnings.append("%d events skipped in all" % skipped)
         events = None
+        if refused is not None:
+            # Never append after an event the rules refuse: the journal
+            # would no longer replay (the PC could keep only what comes
+            # before it). The game goes on as a new one from the events
+            # before, and this file stays as it is for the PC.
+            old = gid
+            with Moment():
+                from store import recovery
+
+                gid = recovery.continue_before(journal, old, header, refused[0])
+            warnings.append("event %d of game %s is refused by the rules (%s): resumed from the %d events before "
+                            "it, as game %s; the rest stays in game %s for the PC"
+                            % (refused[0] + 1, old, refused[1], refused[0], gid, old))
         app.session = Session(app, gid, match, resident)
         app.session.after_change(resumed=True)
         app.session.shed()

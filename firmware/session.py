@@ -106,25 +106,26 @@ class Session:
         return self._turn
 
     # -- changing -----------------------------------------------------------
-    def submit(self, event):
+    def submit(self, event, checked=None):
         """Check, journal, apply. Returns True when accepted; otherwise the
         rules' message is shown as a toast and nothing changes. Either way
-        the rules' on-demand modules are unloaded afterwards."""
+        the rules' on-demand modules are unloaded afterwards. `checked`:
+        the state the rules already gave for this event on the current
+        state (a result checked in slices, ui/moonstar/check.py)."""
         try:
-            return self._submit(event)
+            return self._submit(event, checked)
         finally:
             self.shed()
 
-    def _submit(self, event):
+    def _submit(self, event, checked=None):
         app = self.app
         m = self.match
         undo = event.get("type") == "undo"
-        checked = None
         try:
             if undo:
                 if not m.can_undo():
                     raise RuleError("nothing to undo")
-            else:
+            elif checked is None:
                 checked = m.rules.apply(m.state, event)  # raises RuleError; state untouched
         except RuleError as e:
             app.toast(str(e))

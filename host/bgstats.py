@@ -9,7 +9,10 @@ it off the screen.
 Field by field (docs/pc-tools.md has the same list for users):
 - sourceName "moontable" and sourcePlayId "<device>/<game id>", so sending
   one game twice updates the play instead of adding a second one;
-- playDate "YYYY-MM-DD HH:MM:SS", local time, when the game ended;
+- playDate "YYYY-MM-DD HH:MM:SS", UTC as BG Stats wants it, when the game
+  ended: the device counts the PC's local time as UTC, so the PC takes
+  off the UTC offset it recorded when it set that boot's clock (the web
+  page takes off the browser's);
   durationMin only when the length is known (never 0);
 - game: name as on the box, sourceGameId (our id), highestWins, and
   bggId where BoardGameGeek has the game (Moon (dominoes) has no entry
@@ -86,10 +89,10 @@ def play(g):
     """A stored game (a db summary) -> one BG Stats play object."""
     players = g["players"]
     teams = partnerships(g["game"], g["options"], players)
-    role = {}
+    team_of = {}
     for name, seats in teams:
         for s in seats:
-            role[s] = name
+            team_of[s] = name
     game = {"name": display_name(g["game"]), "sourceGameId": g["game"], "highestWins": True}
     if g["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[g["game"]]
@@ -97,7 +100,9 @@ def play(g):
         "sourceName": SOURCE_NAME,
         "sourcePlayId": "%s/%s" % (g["device"], g["game_id"]),
     }
-    date = g["ended"] or g["date"]
+    # UTC where the offset is known (host/db.py's "ended_utc", recorded at
+    # sync; journal_summary's from the browser's); else local time
+    date = g.get("ended_utc") or g["ended"] or g["date"]
     if date:  # the PC always has one (approx. at worst); an undated journal has none
         out["playDate"] = date
     if g.get("duration_min"):
@@ -115,8 +120,8 @@ def play(g):
             p["winner"] = True
         if seat == g.get("start_seat"):
             p["startPlayer"] = True
-        if seat in role:
-            p["team"] = role[seat]
+        if seat in team_of:
+            p["team"] = team_of[seat]
         entries.append(p)
     out["players"] = entries
     board = board_text(g["game"], g["options"], players)
@@ -220,12 +225,15 @@ def source_player_id(prefix, name, play=None):
     return "%s-%s" % (prefix, fold(name))
 
 
-def journal_summary(stream, device, player_prefix, game_id=None):
+def journal_summary(stream, device, player_prefix, game_id=None, utc_offset=None):
     """One game's journal (a binary stream: header, then events) -> the
     summary play() takes, or None if the game is not finished. LogError
     for a journal the rules reject. game_id stands in for a header with
     no "id". Dated by the lines' "t" (epoch seconds, written while the
-    device's clock is set); undated when no line has one. The first seat
+    device's clock is set); undated when no line has one. utc_offset
+    (seconds east of UTC: the browser's, on the web page) turns the
+    end into UTC for playDate, as the PC does with the offset it
+    recorded at sync; without it playDate is local time. The first seat
     is tracked as host/db.py's _Verify does: whoever holds the job until
     round 1 is over (an undo may change it)."""
     from shared_rules.log import Replay, iter_lines
@@ -269,5 +277,7 @@ def journal_summary(stream, device, player_prefix, game_id=None):
         "scores": scores, "ranks": seat_ranks(match.placings(), len(players)),
         "winner_seats": won, "start_seat": first,
         "ended": ended, "date": ended,
+        "ended_utc": None if ended is None or utc_offset is None else date_text(when["end"] - utc_offset),
         "duration_min": when["minutes"],
+        "approx": when["approx"],  # a date from a power-up nothing dated, or a doubtful clock
     }

@@ -424,6 +424,10 @@ MIGRATIONS = [
         "ALTER TABLE players ADD COLUMN source_id TEXT",
         "UPDATE players SET source_id = 'moontable-player-' || id",
         lambda conn: _drop_label_aliases(conn),
+        # the PC's UTC offset when it set a boot's clock (seconds east of
+        # UTC), and the one that dates each game: BG Stats wants UTC
+        "ALTER TABLE device_clocks ADD COLUMN utc_offset INTEGER",
+        "ALTER TABLE games ADD COLUMN utc_offset INTEGER",
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -848,17 +852,22 @@ class Database:
                                 (str(device_id), str(game_id))).fetchone()
         return row is not None
 
-    def record_clocks(self, device_id, clocks):
+    def record_clocks(self, device_id, clocks, utc_offset=None):
         """Remember when each recent boot of a device started, as its hello
         reports: {"<boot>": epoch_ms at ms 0 of that boot} for boots whose
         clock a PC set. Games of those boots already stored get their
         exact times now (events before the sync in that boot included).
         Entries that are not plausible are ignored; returns how many were
-        kept."""
+        kept. The device counts the PC's local time as if it were UTC, so
+        the PC's UTC offset (seconds east; this PC's now, at the sync, by
+        default) is kept with a boot the first time it is recorded: a
+        later sync from another time zone does not move the past."""
         device_id = str(device_id)
         clean = timesmod.clean_clocks(clocks)
         if not clean:
             return 0
+        if utc_offset is None:
+            utc_offset = pc_utc_offset()
         with self.write() as c:
             c.execute("INSERT OR IGNORE INTO devices(id, info, first_seen, last_seen) VALUES (?, '{}', ?, ?)",
                       (device_id, _now(), _now()))
@@ -869,17 +878,19 @@ class Database:
                 ms = int(round(seconds * 1000))
                 if known.get(boot) != ms:
                     dated.append(boot)
-                    c.execute("INSERT OR REPLACE INTO device_clocks(device_id, boot, epoch_ms) VALUES (?, ?, ?)",
-                              (device_id, boot, ms))
-            # Only the undated games of the boots a new clock dates: the
-            # others would come out as they are (a hello repeats the
-            # clocks of recent boots at every sync).
+                c.execute("INSERT INTO device_clocks(device_id, boot, epoch_ms, utc_offset) VALUES (?, ?, ?, ?) "
+                          "ON CONFLICT(device_id, boot) DO UPDATE SET epoch_ms=excluded.epoch_ms, "
+                          "utc_offset=COALESCE(device_clocks.utc_offset, excluded.utc_offset)",
+                          (device_id, boot, ms, int(utc_offset)))
+            # Only the games of the boots a new clock dates that are undated
+            # or have no UTC offset yet: the others would come out as they
+            # are (a hello repeats the clocks of recent boots at every sync).
             for i in range(0, len(dated), 500):
                 part = dated[i:i + 500]
                 for pk, journal, stored in c.execute(
-                        "SELECT g.id, g.journal, g.stored FROM games g WHERE g.approx=1 AND g.id IN "
-                        "(SELECT game FROM game_boots WHERE device_id=? AND boot IN (%s))" % ",".join("?" * len(part)),
-                        [device_id] + part).fetchall():
+                        "SELECT g.id, g.journal, g.stored FROM games g WHERE (g.approx=1 OR g.utc_offset IS NULL) "
+                        "AND g.id IN (SELECT game FROM game_boots WHERE device_id=? AND boot IN (%s))"
+                        % ",".join("?" * len(part)), [device_id] + part).fetchall():
                     self._set_times(c, pk, device_id, bytes(journal), _parse_now(stored))
         return len(clean)
 
@@ -890,10 +901,26 @@ class Database:
             "SELECT boot, epoch_ms FROM device_clocks WHERE device_id=?", (str(device_id),))}
 
     def _set_times(self, c, pk, device_id, journal, fallback, lines=None):
-        t = timesmod.game_times(_decoded(journal) if lines is None else lines,
-                                self.device_clocks(device_id, c), fallback)
-        c.execute("UPDATE games SET started=?, ended=?, duration=?, approx=? WHERE id=?",
-                  (t["start"], t["end"], t["seconds"], 1 if t["approx"] else 0, pk))
+        if lines is None:
+            lines = _decoded(journal)
+        t = timesmod.game_times(lines, self.device_clocks(device_id, c), fallback)
+        c.execute("UPDATE games SET started=?, ended=?, duration=?, approx=?, utc_offset=? WHERE id=?",
+                  (t["start"], t["end"], t["seconds"], 1 if t["approx"] else 0,
+                   self._game_offset(c, device_id, lines), pk))
+
+    def _game_offset(self, c, device_id, lines):
+        """The UTC offset that dates a game: the one recorded with the boot
+        of its last line that names a boot, else the device's latest, else
+        this PC's now (the fallback date is this PC's local time too)."""
+        boots = [x.get("b") for x in lines if isinstance(x, dict) and type(x.get("b")) is int]
+        for boot in reversed(boots):
+            row = c.execute("SELECT utc_offset FROM device_clocks WHERE device_id=? AND boot=? "
+                            "AND utc_offset IS NOT NULL", (device_id, boot)).fetchone()
+            if row is not None:
+                return row[0]
+        row = c.execute("SELECT utc_offset FROM device_clocks WHERE device_id=? AND utc_offset IS NOT NULL "
+                        "ORDER BY boot DESC LIMIT 1", (device_id,)).fetchone()
+        return row[0] if row is not None else pc_utc_offset()
 
     def commit_game(self, device_id, game_id):
         """Verify the staged journal by replaying it with shared_rules and
@@ -901,7 +928,9 @@ class Database:
 
         Returns (status, message): "stored" (new, or a longer journal of a
         game already stored), "unchanged" (nothing new, or the same game
-        already stored under another name), or "quarantined" (replay
+        already stored under another name), "partial" (a line the rules
+        refuse: the lines before it stored as the game, the journal
+        quarantined naming that line), or "quarantined" (replay
         failed, or an older shorter copy of a stored game: the report says
         which; staging is cleared and nothing else changes). ValueError if
         there is nothing to commit."""
@@ -926,6 +955,9 @@ class Database:
         try:
             rep = _Verify().feed(io.BytesIO(journal))
         except LogError as e:
+            kept = self._keep_prefix(c, device_id, game_id, journal, digest, e, row)
+            if kept is not None:
+                return kept
             return self._quarantine(c, device_id, game_id, journal, digest, e)
         except RecursionError:
             return self._quarantine(c, device_id, game_id, journal, digest,
@@ -971,11 +1003,14 @@ class Database:
         else:
             if row is None:
                 target = None
+        took = self._supersede(c, device_id, game_id, rep.match.header, canon) if target is None else None
         game_pk, notes = self._store(c, device_id, game_id, journal, digest, rep, target, ident, head, prefixes)
         wrong = timesmod.doubts(_decoded(journal))
         if wrong:  # the times are ignored, never the game: it is dated approximately
             notes.append("its dates are approximate: %s%s" % ("; ".join(wrong[:3]),
                                                              " (and %d more)" % (len(wrong) - 3) if len(wrong) > 3 else ""))
+        if took:
+            notes.append(took)
         words = "updated" if target else "stored"
         w = rep.match.winners()
         return "stored", "%s game %d (%s/%s): %s, %d events, %d rounds%s%s" % (
@@ -1010,6 +1045,83 @@ class Database:
             got = c.execute("SELECT id, device_id, game_id, journal FROM games WHERE id=?", (pk,)).fetchone()
             if got is not None:
                 yield got[0], got[1], got[2], bytes(got[3])
+
+    def _keep_prefix(self, c, device_id, game_id, journal, digest, err, row):
+        """A sound line (CRC and JSON whole) that the rules refuse, after
+        the header: the lines before it are the game as far as it can be
+        trusted, so they are stored (or kept, when stored already), and
+        the whole journal goes to quarantine naming the refused line. Why:
+        a device that skipped such an event at resume kept appending to
+        the journal, and quarantining the whole game at every sync lost
+        the rest of the evening. ("partial", message), or None when the
+        whole journal is to be quarantined as before (a damaged line,
+        which the device continues in a new game of its own; a header
+        refused; a prefix that does not replay)."""
+        lines = journal.split(b"\n")
+        if err.line < 2 or err.line > len(lines):
+            return None
+        try:
+            _decode(lines[err.line - 1].rstrip(b"\r"))
+        except (ValueError, RecursionError):
+            return None  # damaged, not refused
+        prefix = b"\n".join(lines[:err.line - 1]) + b"\n"
+        try:
+            _Verify().feed(io.BytesIO(prefix))
+        except Exception:  # noqa: BLE001 - no sound prefix: quarantine it all
+            return None
+        after = len([x for x in lines[err.line:] if x.strip()])
+        rest = "line %d%s quarantined" % (err.line, " and the %d line%s after it are" % (
+            after, "" if after == 1 else "s") if after else " is")
+        heir = self._continued_by(c, device_id, game_id, canonical_lines(prefix)[1:])
+        if heir is not None:
+            # The device went on from there in a game of its own: that one
+            # holds these events, so they are not stored twice.
+            if row is not None:
+                c.execute("DELETE FROM games WHERE id=?", (row[0],))
+            self._quarantine(c, device_id, game_id, journal, digest, err)
+            return "partial", "%s/%s: line %d breaks the rules (%s): the game as it stood before that line goes on " \
+                "in game %d (%s/%s), which the device continued from there; %s" % (
+                    device_id, game_id, err.line, printable(err.message), heir[0], device_id, heir[1], rest)
+        status, message = self._verify_and_store(c, device_id, game_id, prefix, row)
+        if status == "quarantined":
+            return None
+        self._quarantine(c, device_id, game_id, journal, digest, err)
+        return "partial", "%s; line %d breaks the rules (%s): the game is kept as it stood before that line, and " \
+            "%s" % (message, err.line, printable(err.message), rest)
+
+    def _continued_by(self, c, device_id, game_id, events):
+        """(pk, game id) of a stored game of the same device whose header
+        says it "continues" game_id and whose events start with `events`
+        (canonical lines), or None."""
+        for pk, gid, header, journal in c.execute(
+                "SELECT id, game_id, header, journal FROM games WHERE device_id=? AND game_id<>?",
+                (device_id, game_id)).fetchall():
+            try:
+                origin = json.loads(header).get("continues")
+            except (ValueError, AttributeError):
+                continue
+            if origin == game_id and canonical_lines(bytes(journal))[1:len(events) + 1] == events:
+                return pk, gid
+        return None
+
+    def _supersede(self, c, device_id, game_id, header, canon):
+        """A game that continues another of its device (header "continues"),
+        which is stored only as the part kept before a line the rules refuse
+        (it has a quarantine report) and whose events this game starts with:
+        that part is removed, this game holds it. A note, or None."""
+        origin = header.get("continues") if isinstance(header, dict) else None
+        if not isinstance(origin, str) or origin == game_id:
+            return None
+        r = c.execute("SELECT id, journal FROM games WHERE device_id=? AND game_id=?", (device_id, origin)).fetchone()
+        if r is None or c.execute("SELECT 1 FROM quarantine WHERE device_id=? AND game_id=?",
+                                  (device_id, origin)).fetchone() is None:
+            return None
+        old = canonical_lines(bytes(r[1]))[1:]
+        if canon[1:len(old) + 1] != old:
+            return None
+        c.execute("DELETE FROM games WHERE id=?", (r[0],))
+        return "it continues %s/%s, whose part before a refused line was stored: that part is now this game" % (
+            device_id, origin)
 
     def _quarantine(self, c, device_id, game_id, journal, digest, err, older=False):
         lines = journal.split(b"\n")
@@ -1315,7 +1427,7 @@ class Database:
 
     def _summary(self, c, pk):
         row = c.execute("SELECT id, device_id, game_id, game, header, events, rounds, finished, started, ended, stored, "
-                        "duration, approx, start_seat FROM games WHERE id=?", (pk,)).fetchone()
+                        "duration, approx, start_seat, utc_offset FROM games WHERE id=?", (pk,)).fetchone()
         header = json.loads(row[4])
         res = c.execute("SELECT r.seat, p.name, r.score, r.rank, r.winner, p.id, p.source_id FROM results r "
                         "JOIN players p ON p.id = r.player WHERE r.game=? ORDER BY r.seat", (pk,)).fetchall()
@@ -1339,6 +1451,10 @@ class Database:
             "finished": bool(row[7]),
             "events": row[5], "rounds": row[6],
             "started": format_time(started), "ended": format_time(ended),
+            # UTC (BG Stats' playDate): the device's local-as-UTC time less
+            # the PC's UTC offset recorded when it set that boot's clock
+            "ended_utc": format_time(None if ended is None or row[14] is None else ended - row[14]),
+            "utc_offset": row[14],
             "duration_min": timesmod.duration_minutes(seconds),
             "approx": approx,
             "stored": row[10],
@@ -1358,7 +1474,10 @@ class Database:
                 rounds[rnd - 1].append(score)
             s["round_scores"] = rounds
             s["journal"] = bytes(c.execute("SELECT journal FROM games WHERE id=?", (pk,)).fetchone()[0])
-        s["start_scores"] = start_scores(s["journal"])
+        try:
+            s["start_scores"] = start_scores(s["journal"])
+        except Exception:  # noqa: BLE001 - a damaged stored journal: the game shows without them
+            s["start_scores"] = None
         return s
 
     def quarantined(self):
@@ -1411,6 +1530,16 @@ def _is_text(value):
         return True
     except UnicodeEncodeError:
         return False
+
+
+def pc_utc_offset(now=None):
+    """This PC's UTC offset in seconds east (local = UTC + offset), as the
+    device's clock takes it (host.sync.local_epoch counts local as UTC)."""
+    import calendar
+
+    if now is None:
+        now = time.time()
+    return calendar.timegm(time.localtime(int(now))) - int(now)
 
 
 def _not_a_label(name, verb):

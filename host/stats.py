@@ -13,9 +13,9 @@ Z95 = 1.959963984540054
 
 def places(g):
     """Each seat's final place in a finished game (1 = first; equal places
-    share a number). The one place the PC side reads placings from: today
-    the rank the database stored, which shared_rules worked out when the
-    game was verified (shared_rules.seat_ranks of the final scores)."""
+    share a number): the rank the database stored, which the rules core
+    worked out by the game's win rule when the game was verified
+    (Match.placings, shared_rules/places.py)."""
     return list(g["ranks"])
 
 

@@ -310,12 +310,16 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
         status, message = db.commit_game(dev, gid)
         if status == "stored":
             result.stored.append((gid, message))
+        elif status == "partial":
+            # kept up to the line the rules refuse; the rest in quarantine
+            result.stored.append((gid, message))
+            result.quarantined.append((gid, message))
         elif status == "unchanged":
             result.unchanged.append(gid)
         else:
             result.quarantined.append((gid, message))
         if status != "quarantined":
-            announce.append((gid, state, status == "stored"))
+            announce.append((gid, state, status in ("stored", "partial")))
         if state == "open":
             continue  # still growing: the device keeps it, and a later sync brings the rest
         # Committed (stored or kept in quarantine with its report): only

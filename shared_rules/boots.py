@@ -1,4 +1,4 @@
-"""Boot numbers: the board counts its power-ups (firmware journal_rare's
+"""Boot numbers: the board counts its power-ups (firmware store.recovery's
 count_boot), stamps every journal line with the boot's number ("b"), and
 names boots in its clocks file by that number written as text. The PC
 reads those numbers back from the hello, the clocks and the lines.

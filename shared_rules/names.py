@@ -115,7 +115,7 @@ def why_not(name):
 
 def is_seat_label(name):
     """True for the label the device gives a seat nobody named: "P" and a
-    number from 1 (P1, P2, ... as firmware/screens/newgame.py makes them).
+    number from 1 (P1, P2, ... as firmware/ui/menus/newgame.py makes them).
     A label is a place at one table, never a person: the PC never maps it
     to a player, and BG Stats gets it as a guest of that one play."""
     if type(name) is not str or len(name) < 2 or len(name) > 3 or name[0] not in "Pp" or name[1] == "0":

@@ -272,7 +272,7 @@ class WebBoard:
         url = None
         try:
             with open(path, "rb") as f:
-                g = bgstats.journal_summary(f, self.info["id"], "moontable", name[:-6])
+                g = bgstats.journal_summary(f, self.info["id"], "moontable", name[:-6], _utc_offset())
             if g is not None:
                 url = bgstats.link(bgstats.play(g))
         except Exception as e:
@@ -322,3 +322,12 @@ class WebBoard:
 
 def setup(cfg):
     return WebBoard(cfg)
+
+
+def _utc_offset():
+    """The browser's UTC offset in seconds east (the page's webhost), for a
+    BG Stats playDate in UTC; None from a page without it."""
+    try:
+        return int(webhost.utc_offset())
+    except Exception:  # an older page: playDate stays local time
+        return None

@@ -20,7 +20,6 @@ the exit_to_repl hook) pass through on purpose.
 import sys
 
 from shared_rules import RULES_VERSION
-from shared_rules.boots import boot_key
 from shared_rules.wire import LineError, crc32, encode
 from shared_rules.wire_read import decode
 
@@ -49,10 +48,6 @@ _FIELDS = {
     "set": ("v",),
     "repl": (),
 }
-
-
-def _boot_no(key):
-    return boot_key(key)  # plain ASCII digits only: " 2", "+5" are not boot 2 and 5
 
 
 class Reject(Exception):
@@ -379,12 +374,18 @@ class Protocol:
         if isinstance(old, int) and -1000 < old - at_zero < 1000:
             return
         clocks[key] = at_zero
-        while len(clocks) > KEEP_CLOCKS:
-            low = None
-            for k in clocks:
-                if low is None or _boot_no(k) < _boot_no(low):
-                    low = k
-            del clocks[low]
+        if len(clocks) > KEEP_CLOCKS:
+            from loader import Moment
+
+            with Moment():  # the boots' checks: loaded for this only
+                from shared_rules.boots import boot_key  # plain ASCII digits: " 2", "+5" are no boot
+
+                while len(clocks) > KEEP_CLOCKS:
+                    low = None
+                    for k in clocks:
+                        if low is None or boot_key(k) < boot_key(low):
+                            low = k
+                    del clocks[low]
         self.store.write_json(CLOCKS, clocks)
 
     def _settings(self):

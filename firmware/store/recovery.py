@@ -14,7 +14,6 @@ guarantees are described in store/journal.py."""
 import os
 
 from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
-from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
@@ -67,7 +66,10 @@ def count_boot(store):
     "b"/"ms": an uncounted boot number could be given twice). A stored
     count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
     that often) is treated as missing, so no line ever carries a number
-    the PC cannot store."""
+    the PC cannot store. (Called in a loader.Moment at boot: what it loads
+    goes after.)"""
+    from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
+
     n = store.read_json(BOOT, None)
     if not plain_boot(n) or n >= BOOT_MAX:
         if n is not None:
@@ -141,7 +143,7 @@ def survey(journal):
     strays = 0
     first = None
     odd = 0  # journals whose names are not game ids: never listed, so never synced
-    odd_first = None
+    odd_first = ""
     for name, is_dir in st.scan(GAMES):
         if name.endswith(".tmp") or name.endswith(".new"):
             if len(fix) < _FIX:
@@ -152,7 +154,7 @@ def survey(journal):
         gid = name[: -len(_EXT)]
         if not valid_id(gid):
             odd += 1
-            if odd_first is None:
+            if not odd_first:
                 odd_first = name
             continue
         n = game_number(gid)
@@ -178,7 +180,7 @@ def survey(journal):
             first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
     if odd:
         journal.warnings.append("games/%s%s is not named like a game (NNNNN-tag.jsonl): not listed, so a PC "
-                                "cannot sync it" % (odd_first[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
+                                "cannot sync it" % (str(odd_first)[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
     return top
 
 
@@ -520,3 +522,39 @@ def named(header, game_id, origin=None):
     if origin is not None:
         out["continues"] = origin
     return out
+
+
+def continue_before(journal, game_id, header, count):
+    """The game in progress holds an event its rules refuse (a journal
+    written by an older firmware, which skipped such an event at resume
+    and appended on): close it, kept byte for byte for the PC, and
+    continue as a new game holding its header and the first `count`
+    events, so nothing the rules refuse is ever appended after. Returns
+    the new id. Lines are counted as load() counts them (blank lines
+    skipped)."""
+    p = journal.path(game_id)
+    header_end = -1
+    end = -1
+    seen = -1  # events passed (the header is -1)
+    pos = 0
+    f = open(p, "rb")
+    try:
+        while True:
+            raw = f.readline()
+            if not raw:
+                break
+            start = pos
+            pos += len(raw)
+            if not raw.strip():
+                continue
+            if seen == count:
+                end = start
+                break
+            seen += 1
+            if seen == 0:
+                header_end = pos
+    finally:
+        f.close()
+    if header_end < 0 or end < 0:
+        raise JournalError("game", "game %s has no event %d" % (game_id, count + 1))
+    return _continue(journal, game_id, header, header_end, end)

@@ -41,14 +41,14 @@ def _body(args):
                 stopped = "%s: not stored: %s" % (path, dbmod.sqlite_problem(db.path, e))
                 worst = 2
                 break
-            if status in ("quarantined", "error"):
+            if status in ("quarantined", "error", "partial"):
                 worst = 2
             results.append({"file": path, "status": status, "game_id": game_id, "message": message})
     for r in results:
         if args.json:
             sys.stdout.write(json.dumps(r) + "\n")
-        elif r["status"] in ("quarantined", "error"):
-            print("moontable import: %s: %s" % (r["file"], r["message"]) if r["status"] == "quarantined"
+        elif r["status"] in ("quarantined", "error", "partial"):
+            print("moontable import: %s: %s" % (r["file"], r["message"]) if r["status"] != "error"
                   else "moontable import: %s" % r["message"], file=sys.stderr)
         else:
             print("%s: %s" % (r["file"], r["message"]))

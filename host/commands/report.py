@@ -26,6 +26,8 @@ import os
 import sys
 import tempfile
 
+from markupsafe import Markup
+
 from host import db as dbmod
 from host import stats as statsmod
 from host import svgchart
@@ -235,17 +237,24 @@ def _load_made(path):
 
 
 class _Progress:
-    """A tqdm bar on stderr that shows itself only when the work lasts
-    more than a second and stderr is a terminal."""
+    """One tqdm bar on stderr for the whole run, phase by phase; it shows
+    itself only when the run lasts more than a second and stderr is a
+    terminal."""
 
-    def __init__(self, total, desc):
+    def __init__(self):
         self.bar = None
         try:
             from tqdm import tqdm
         except ImportError:
             return
-        self.bar = tqdm(total=total, desc=desc, unit="page", file=sys.stderr, delay=1.0, leave=False,
+        tqdm.monitor_interval = 0  # no monitor thread: the worker processes are forked
+        self.bar = tqdm(total=1, desc="reading games", file=sys.stderr, delay=1.0, leave=False,
                         disable=None, dynamic_ncols=True)
+
+    def phase(self, desc, total):
+        if self.bar is not None:
+            self.bar.set_description(desc, refresh=False)
+            self.bar.reset(total=total)
 
     def update(self, n):
         if self.bar is not None:
@@ -256,7 +265,7 @@ class _Progress:
             self.bar.close()
 
 
-def _game_pages(db, out_dir, summaries, extras):
+def _game_pages(db, out_dir, summaries, extras, bar):
     """Make the pages of new or changed games; return (made, kept,
     problems [(pk, text)])."""
     folder = os.path.join(out_dir, "games")
@@ -279,7 +288,7 @@ def _game_pages(db, out_dir, summaries, extras):
         g = dict(g, round_scores=rounds[g["id"]], start_scores=_start_scores(header))
         jobs.append((os.path.join(folder, "%d.html" % g["id"]), g, _location(header)))
     problems = []
-    bar = _Progress(len(jobs), "game pages")
+    bar.phase("game pages", len(jobs))
     try:
         chunks = [jobs[i:i + 50] for i in range(0, len(jobs), 50)]
         workers = min(len(chunks), os.cpu_count() or 1)
@@ -298,7 +307,6 @@ def _game_pages(db, out_dir, summaries, extras):
                 problems += _record(result, made, prints)
                 bar.update(len(result))
     finally:
-        bar.close()
         if jobs:
             _write_quick(made_path, json.dumps(made, sort_keys=True))
     return len(jobs), len(summaries) - len(jobs), problems
@@ -316,7 +324,9 @@ def _record(result, made, prints):
 
 # ---------------------------------------------------------------- the rest
 
-def _player_pages(env, out_dir, summaries, records, ratings, plays_by_id):
+def _player_pages(env, out_dir, summaries, records, ratings, play_rows, bar):
+    """players/ID.html for everyone who played; `play_rows`: each play's
+    log row by game pk."""
     folder = os.path.join(out_dir, "players")
     os.makedirs(folder, exist_ok=True)
     template = env.get_template("player.html.j2")
@@ -330,9 +340,10 @@ def _player_pages(env, out_dir, summaries, records, ratings, plays_by_id):
     names = {}
     for g in reversed(summaries):
         for pid, name in zip(g["player_ids"], g["players"]):
-            history.setdefault(pid, []).append(plays_by_id[g["id"]])
+            history.setdefault(pid, []).append(play_rows[g["id"]])
             names.setdefault(pid, name)
     order = {name: k for k, name in enumerate(game_names())}
+    bar.phase("player pages", len(history))
     for pid, plays in history.items():
         rows = sorted(per_game.get(pid, []), key=lambda x: order.get(x[0], 99))
         table = [{"name": display_name(game), "r": r, "rating": rating_of.get((game, pid))} for game, r in rows]
@@ -342,15 +353,18 @@ def _player_pages(env, out_dir, summaries, records, ratings, plays_by_id):
         text = template.render(root="../", name=names[pid], overall=overall.get(pid), per_game=table,
                                chart=chart, plays=plays)
         _write_quick(os.path.join(folder, "%d.html" % pid), text)
+        bar.update(1)
     return len(history)
 
 
-def _plays_pages(env, out_dir, plays):
+def _plays_pages(env, out_dir, plays, bar):
     template = env.get_template("plays.html.j2")
     pages = max(1, -(-len(plays) // PLAYS_PER_PAGE))
+    bar.phase("play log", pages)
     for n in range(1, pages + 1):
         text = template.render(root="", page=n, pages=pages, plays=plays[(n - 1) * PLAYS_PER_PAGE:n * PLAYS_PER_PAGE])
         _write_quick(os.path.join(out_dir, "plays-%d.html" % n), text)
+        bar.update(1)
     return pages
 
 
@@ -358,6 +372,14 @@ def build(db, out_dir, last=None):
     """Write the report into out_dir. Returns {"index": path, "games_made",
     "games_kept", "players", "plays_pages", "problems": [(pk, text)]}."""
     os.makedirs(out_dir, exist_ok=True)
+    bar = _Progress()
+    try:
+        return _build(db, out_dir, last, bar)
+    finally:
+        bar.close()
+
+
+def _build(db, out_dir, last, bar):
     env = environment()
     everything = db.games()  # oldest first
     extras = _extras(db)
@@ -367,10 +389,15 @@ def build(db, out_dir, last=None):
     plays_by_id = {g["id"]: _play(g, _location(extras[g["id"]][1])) for g in everything}
     for g in shown:
         plays_by_id[g["id"]]["page"] = True  # the others (--last) have no page to link to
-    made, kept, problems = _game_pages(db, out_dir, shown, extras)
-    newest = [plays_by_id[g["id"]] for g in reversed(shown)]
-    players = _player_pages(env, out_dir, everything, records, ratings, plays_by_id)
-    pages = _plays_pages(env, out_dir, newest)
+    made, kept, problems = _game_pages(db, out_dir, shown, extras, bar)
+    # Each play's row is rendered once and placed as it is on every page
+    # that lists it: the pages in players/ have the report's folder as
+    # their <base>, so one row's links work on all of them.
+    row = env.get_template("play_row.html.j2")
+    rows = {pk: Markup(row.render(p=p)) for pk, p in plays_by_id.items()}
+    newest = [rows[g["id"]] for g in reversed(shown)]
+    players = _player_pages(env, out_dir, everything, records, ratings, rows, bar)
+    pages = _plays_pages(env, out_dir, newest, bar)
     sections = []
     stored = set(db.game_names())
     for game in game_names():

@@ -132,7 +132,8 @@ def _print_outcome(res):
     for gid, msg in res.stored:
         print(msg)
     for gid, msg in res.quarantined:
-        print(msg)
+        if (gid, msg) not in res.stored:  # a game kept up to a refused line: said once, above
+            print(msg)
     for gid, msg in res.unfinished:
         print(msg)
     for gid, msg in res.problems:

@@ -10,7 +10,7 @@ where the rules are silent are in docs/games/moonstar.md.
 # compile in the test heap (64K): opts (variants and their numbers), first
 # (first setter), setup (set-up, Game 12 choice), bid (bids, challenges,
 # time-up), result (result entry, side bets), round (scoring, next round),
-# legal, new (a new game's options checked). moonstar_board (moves, landing scores) is shared with the solver.
+# legal, new (a new game's options checked). board.py (moves, landing scores) is shared with the solver.
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states
@@ -105,6 +105,32 @@ def apply(state, event):
     if kind == "roll_for_setter":
         return f.roll_for_setter(state, event)
     return f.choose_setter(state, event)
+
+
+class _Applied:
+    """begin()'s answer for an event decided at once."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def step(self, budget):
+        return self.state
+
+
+def begin(state, event):
+    """apply() in slices, for a device that must not wait on one call:
+    returns an object whose step(budget) does about `budget` units of
+    work and returns None until the event is decided, then the new state
+    (RuleError, at once or from a step, if the rules refuse it). Only a
+    result entered as points against a known situation needs slices (the
+    best-possible check, docs/solver.md); every other event, and every
+    check that can be made without the solver, is decided here."""
+    if isinstance(event, dict) and event.get("type") == "result" and not state["over"] \
+            and state["phase"] in dict(EVENTS)["result"]:
+        from shared_rules.moonstar.result import ResultCheck
+
+        return ResultCheck(state, event)
+    return _Applied(apply(state, event))
 
 
 def legal(state):

@@ -1,5 +1,5 @@
 """Checking a Moonstar situation against the set-up rules (RULINGS.md
-"Set-up"): apart from moonstar_board so that scoring a result, and the
+"Set-up"): apart from board.py so that scoring a result, and the
 best-possible solve that goes with it, do not hold these checks and their
 messages in the board's small heap."""
 

@@ -4,6 +4,7 @@ for the dice, a relaxation bound); docs/solver.md gives the argument.
 """
 
 from shared_rules.moonstar.board import STARS, destinations
+from shared_rules.moonstar.matching import _augment, _fill
 
 try:
     from micropython import const
@@ -21,7 +22,7 @@ class Piles:
     """A resumable branch and bound for squares or chains scoring; `sit` is
     a checked situation, `need` the number of moves a plan makes."""
 
-    def __init__(self, sit, need):
+    def __init__(self, sit, need, memo=0):
         self.sit = sit
         self.need = need
         self.result = None
@@ -42,36 +43,35 @@ class Piles:
         # (bytearrays: every entry is below 256, and the board's heap is small)
         self.slack = bytearray(sum(count[b] for b in range(len(vals)) if S >> b & 1) for S in range(full))
         self.full = full
-        # moons by start star, so that each group of equal moons is contiguous
-        order = self.order = sorted(range(M), key=lambda m: moons[m])
-        # mask[i*12+s]: numbers taking the moon at position i to s;
-        # uni[i*12+s]: numbers taking any moon from position i on to s;
-        # capx[i*12+s]: how many moons from position i on can land on s
-        # together with distinct dice (a matching)
-        mask = self.mask = bytearray(M * STARS)
-        uni = self.uni = bytearray((M + 1) * STARS)
-        capx = self.capx = bytearray((M + 1) * STARS)
-        self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
-        for i in range(M - 1, -1, -1):
-            for b in range(len(vals)):
-                for to in destinations(moons[order[i]], vals[b], sit["movement"]):
-                    mask[i * STARS + to] |= 1 << b
-            for s in range(STARS):
-                uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-        for s in range(STARS):
-            masks = [mask[i * STARS + s] for i in range(M)]
-            got = [0] * M
-            load = [0] * len(vals)
-            for i in range(M - 1, -1, -1):
-                capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, count, [0] * M)
+        # the tables, for the moons by start star (each group of equal
+        # moons contiguous), come first in prep
+        from shared_rules.moonstar.piles_start import prep
+
+        self.order = self.per2 = self.per = None
+        # the tables (piles_start.tables): made by the first steps
+        self.mask = self.uni = self.capx = self.last = bytearray(0)
+        self.same = []
+        self.plain = 0
         self.n = [0] * STARS
         self.cur = self.placed = self.depth = 0
-        self.kids: list = [None] * (M + 1)  # kids[i]: options for position i, set by _children
-        self.ptr = [0] * (M + 1)
+        # kids[i*13:i*13+ptr[i]]: options for position i left, set by
+        # _children (one bytearray, not a list a node: the heap is small)
+        self.kids = bytearray((M + 1) * 13)
+        self.ptr = bytearray(M + 1)
         self.ch = [_NONE] * (M + 1)
         self.ubs = [0] * (M + 1)  # bound of the node open at each depth
-        self._children(0)
-        self.ubs[0] = self._bound(0, self.need)
+        # the matchings behind capx and the first plan run as units of
+        # step() too, so that no call does more than a unit's work
+        self.prep = prep(self)
+        self.caps = bytearray(STARS)  # _bound's caps, for the second bound
+        self.pairbound = None  # pairs.bound, once its table is made
+        # the part searched: plans whose biggest pile is x1 moons on star
+        # s1 (-1: every plan); parts: the parts left (pairs.pairs)
+        self.s1 = -1
+        self.x1 = 0
+        self.parts = None
+        self.memo = memo  # most canonical states remembered (0: none)
+        self.seen = set() if memo else None
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by
@@ -83,15 +83,19 @@ class Piles:
         lo = self.ch[i - 1] if self.same[i] else 0
         keys = []
         top = 0
+        last = self.last
         for s in range(STARS):
             pile = n[s] + capx[i * STARS + STARS + s]
             top = max(top, pile)
-            if s >= lo and mask[i * STARS + s]:
+            # a moon alone on a star scores what it would score anywhere
+            # (see step): it only goes where a later moon can still join it
+            if s >= lo and mask[i * STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
-        if self.M - i > self.need - self.placed:
-            keys.append((top * 16 + 15) * 16 + _SKIP)
+        keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
-        self.kids[i] = [k & 15 for k in keys]
+        kids = self.kids
+        for j in range(len(keys)):
+            kids[i * 13 + j] = keys[j] & 15
         self.ptr[i] = len(keys)
         self.ch[i] = _NONE
 
@@ -104,8 +108,21 @@ class Piles:
         by_n = []
         by_cap = []
         by_chord = []
+        per = self.per
+        k = len(self.count)
+        self.pos = i  # for the second bound
         for s in range(STARS):
             c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
+            if c > 0 and per is not None:
+                # and no more than, number by number, the dice left
+                # showing it (at most slack[{b}]) or the moons it takes
+                # there (the search in parts only: piles_start.tables)
+                t = 0
+                j = (i * STARS + s) * k
+                for b in range(k):
+                    t += min(slack[1 << b], per[j + b])
+                c = min(c, t)
+            self.caps[s] = c if c > 0 else 0
             if c > 0:
                 by_n.append(n[s] * 32 + c)
                 by_cap.append(c * 32 + c)
@@ -117,15 +134,51 @@ class Piles:
 
     def step(self, budget):
         """Search about `budget` nodes; the result once done, else None."""
+        while budget > 0:
+            if self.prep is not None:  # tables, the first plan, a part's start
+                budget -= 1
+                self.units += 1
+                try:
+                    next(self.prep)
+                except StopIteration:
+                    self.prep = None
+            elif self.depth >= 0 and self.pairbound is not None:
+                budget = self._search(budget)
+            elif self.depth >= 0 and self.units < self.plain:
+                # the plain search, never past its PLAIN units
+                left = self.plain - self.units
+                budget = budget - left + self._search(min(budget, left)) if budget > left else self._search(budget)
+            elif self.depth >= 0:
+                # the plain search has run long: the pairs' bound, and the
+                # search again, in parts (pairs.pairs)
+                from shared_rules.moonstar.pairs import bound, pairs
+
+                self.pairbound = bound
+                self.prep = pairs(self)
+            elif self.parts:
+                # the next part whose bound still beats the best plan known
+                # (piles_parts.part starts it, in units of work)
+                p = self.parts.pop()
+                if p >> 8 > self.best:
+                    from shared_rules.moonstar.piles_parts import part
+
+                    self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
+            else:
+                self.result = _plan(self)
+                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
+                return self.result
+        return None
+
+    def _search(self, budget):
+        """The search, until `budget` nodes are spent (returns what is
+        left: 0) or the part is searched (the search is back at the root)."""
         kids, ptr, ch, n, slack, mask = self.kids, self.ptr, self.ch, self.n, self.slack, self.mask
         full = self.full
         alpha = self.alpha
         while budget > 0:
             i = self.depth
             if i < 0:
-                self.result = _plan(self)
-                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
-                return self.result
+                return budget
             c = ch[i]
             if 0 <= c < _SKIP:  # take back this moon's landing
                 n[c] -= 1
@@ -140,7 +193,7 @@ class Piles:
                 self.depth = i - 1
                 continue
             ptr[i] -= 1
-            c = kids[i][ptr[i]]
+            c = kids[i * 13 + ptr[i]]
             budget -= 1
             self.units += 1
             if c < _SKIP:
@@ -158,38 +211,48 @@ class Piles:
                 self.placed += 1
             ch[i] = c
             r = self.need - self.placed
-            if not r:
-                if self.cur > self.best:
-                    self.best = self.cur
-                    self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
-            else:
+            dominated = 0
+            last = self.last
+            for s in range(STARS):
+                if last[s] == i and n[s] == 1:
+                    dominated = 1  # its moon staying out is the same plan, searched too
+            if dominated:
+                continue
+            # The moves chosen so far, then any r more (every die moves
+            # every moon somewhere, and each move adds at least 1): a
+            # score the set-up allows.
+            if self.cur + r > self.best:
+                self.best = self.cur + r
+                self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
+                self.chosen = (self.order, bytes(self.mask))  # the positions' tables (reused by later parts)
+            if r and i + 1 < self.M:
                 ub = self.cur + self._bound(i + 1, r)
+                if ub > self.best and self.pairbound is not None:
+                    # (part of this node's unit: a step never does more units than its budget)
+                    ub = min(ub, self.pairbound(self, self.caps))
+                seen = self.seen
+                if ub > self.best and i + 1 < self.M and not self.same[i + 1] and seen is not None:
+                    # the same piles and dice left at the start of a group of
+                    # moons: that subtree was searched already (same score
+                    # so far, and the best then was no better than now)
+                    key = bytes(n) + bytes(slack) + bytes((i + 1,))
+                    if key in seen:
+                        ub = 0
+                    elif len(seen) < self.memo:
+                        seen.add(key)
                 if ub > self.best:
                     self._children(i + 1)
                     self.ubs[i + 1] = ub
                     self.depth = i + 1
-
-
-def _fill(keys, r, pairs):
-    """Greedy fill of r units from keys (weight * 32 + amount), heaviest
-    first: the total weight. With `pairs`, an amount a taken from a key of
-    amount c weighs a * (a - 1) (convex, so largest first is optimal)."""
-    keys.sort()
-    total = 0
-    k = len(keys) - 1
-    while r > 0 and k >= 0:
-        c = min(keys[k] & 31, r)
-        total += c * (c - 1) if pairs else (keys[k] >> 5) * c
-        r -= c
-        k -= 1
-    return total
+        return 0
 
 
 def _plan(self):
     """The best landings with their dice (Hall says they exist), listed
     star by star: the best order for chains."""
     choice = self.choice
-    masks = [0 if c == _SKIP else self.mask[i * STARS + c] for i, c in enumerate(choice)]
+    order, mask = self.chosen  # the tables of the part that found it
+    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
     got = [0] * self.M
     load = [0] * len(self.vals)
     for i in range(self.M):
@@ -201,29 +264,34 @@ def _plan(self):
         if masks[i]:
             j = dice.index(self.vals[got[i] - 1])
             dice[j] = 0
-            plan.append({"moon": self.order[i], "die": j, "to": choice[i]})
+            plan.append({"moon": order[i], "die": j, "to": choice[i]})
+    # The search may stop short of a complete plan (the rest of the moves
+    # add at least 1 each, wherever they go): the moons and dice left
+    # make the rest, each onto the biggest pile it can reach.
+    pile = [0] * STARS
+    for move in plan:
+        pile[move["to"]] += 1
+    moons = self.sit["moons"]
+    for i in range(self.M):
+        if masks[i] or len(plan) == self.need:
+            continue
+        pick = None
+        for j in range(len(dice)):
+            if dice[j]:
+                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
+                    if pick is None or pile[to] > pile[pick[1]]:
+                        pick = (j, to)
+        if pick is None:
+            raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
+        dice[pick[0]] = 0
+        pile[pick[1]] += 1
+        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
+    best = 0
+    for k in pile:
+        best += k * (self.alpha * (k - 1) + 2) // 2
+    if best != self.best:
+        raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
     plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
     return {"best": self.best, "plan": plan, "favorite": None}
 
 
-def _augment(i, masks, got, load, count, seen):
-    """Give position i a number its mask allows (got[i] = bit + 1), moving
-    others to other numbers if need be (augmenting path): 1 if done, else 0.
-    load[b] counts positions holding bit b, count[b] the dice."""
-    a = masks[i]
-    for b in range(len(count)):
-        if a >> b & 1 and load[b] < count[b]:
-            got[i] = b + 1
-            load[b] += 1
-            return 1
-    for b in range(len(count)):
-        if a >> b & 1:
-            for j in range(len(got)):
-                if got[j] == b + 1 and not seen[j]:
-                    seen[j] = 1
-                    got[j] = 0  # j moves to another number, i takes b
-                    if _augment(j, masks, got, load, count, seen):
-                        got[i] = b + 1
-                        return 1
-                    got[j] = b + 1
-    return 0

@@ -1,5 +1,5 @@
 # Moonstar: the bidder's result (as points, or as moves checked and scored
-# by moonstar_board) and Game 11's side bets.
+# by board.py) and Game 11's side bets.
 """Result entry and side bets for Moonstar."""
 
 from shared_rules.errors import RuleError
@@ -74,43 +74,96 @@ def check_points(sit, points):
     and run only when a result meets a known situation. (The device sheds
     the solver's modules after the event with the rules' other on-demand
     ones.)"""
-    from shared_rules.moonstar.solver import Solver
-
-    solver = Solver(sit, True)  # checked when it was set up
+    c = PointsCheck(sit, points)
     r = None
     while r is None:
-        r = solver.step(16)
-        if r is None and solver.reached() >= points:
-            return None
-    best = r["best"]
-    if points > best:
-        raise RuleError("%d is more than this set-up allows (best possible %d)" % (points, best))
-    return best
+        r = c.step(16)
+    return c.best
+
+
+class PointsCheck:
+    """check_points() in slices: step(budget) does about `budget` units of
+    the solver's work (docs/solver.md) and returns None until decided,
+    then True (the points are possible; `best` is the best possible when
+    the check had to work it out, else None); RuleError when they are
+    not. A device runs it over its loop passes before it commits a
+    result, so no pass waits for a whole solve."""
+
+    def __init__(self, sit, points):
+        from shared_rules.moonstar.solver import Solver
+
+        self.points = points
+        self.best = None
+        self.solver = Solver(sit, True)  # checked when it was set up
+
+    def step(self, budget):
+        solver = self.solver
+        if solver is None:
+            return True
+        r = solver.step(budget)
+        if r is None:
+            if solver.reached() < self.points:
+                return None
+        else:
+            self.best = r["best"]
+            if self.points > self.best:
+                raise RuleError("%d is more than this set-up allows (best possible %d)" % (self.points, self.best))
+        self.solver = None  # decided: free the solver's tables
+        return True
+
+
+class ResultCheck:
+    """A result event applied in slices (moonstar.begin): everything that
+    can be decided at once is, in the constructor (RuleError for a bad
+    event); step(budget) then returns None while the points are still
+    being checked against the best possible, and the new state once they
+    pass (RuleError if they do not)."""
+
+    def __init__(self, state, event):
+        self.state = state
+        self.check = None
+        self.done = None
+        sit = state["sit"]
+        if "points" in event:
+            if "moves" in event:
+                raise RuleError("give the result as points or as moves, not both")
+            if "favorite" in event:
+                raise RuleError("the Favorite Star is given with moves, not with points")
+            points = event["points"]
+            top = max_points(state["cfg"])
+            if not is_int(points) or points < 0 or points > top:
+                raise RuleError("points must be a whole number from 0 to %d, not %r" % (top, points))
+            self.points = points
+            # No plan scores less than nothing, so 0 needs no check either.
+            if sit is None or points == 0:
+                self.done = settle(state, points, None)
+            else:
+                self.check = PointsCheck(sit, points)
+        elif "moves" in event:
+            if sit is None:
+                raise RuleError("this round's situation is unknown, so enter the result as points")
+            from shared_rules.moonstar.plan import plan_score
+
+            # After time ran out the plan may be partial: unmoved moons score nothing.
+            points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])
+            # A plan the rules have just found legal: the set-up allows its
+            # score by definition, so there is nothing for the solver to check.
+            self.done = settle(state, points, None)
+        else:
+            raise RuleError("result event needs 'points' or 'moves'")
+
+    def step(self, budget):
+        c = self.check
+        if self.done is None and c is not None and c.step(budget):
+            self.done = settle(self.state, self.points, c.best)
+            self.check = None
+        return self.done
 
 
 def result(state, event):
-    sit = state["sit"]
-    if "points" in event:
-        if "moves" in event:
-            raise RuleError("give the result as points or as moves, not both")
-        if "favorite" in event:
-            raise RuleError("the Favorite Star is given with moves, not with points")
-        points = event["points"]
-        top = max_points(state["cfg"])
-        if not is_int(points) or points < 0 or points > top:
-            raise RuleError("points must be a whole number from 0 to %d, not %r" % (top, points))
-    elif "moves" in event:
-        if sit is None:
-            raise RuleError("this round's situation is unknown, so enter the result as points")
-        from shared_rules.moonstar.plan import plan_score
-
-        # After time ran out the plan may be partial: unmoved moons score nothing.
-        points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])
-        # A plan the rules have just found legal: the set-up allows its
-        # score by definition, so there is nothing for the solver to check.
-        return settle(state, points, None)
-    else:
-        raise RuleError("result event needs 'points' or 'moves'")
-    # No plan scores less than nothing, so 0 needs no check either.
-    best = None if sit is None or points == 0 else check_points(sit, points)
-    return settle(state, points, best)
+    """The state after a result event, decided in one go (ResultCheck)."""
+    c = ResultCheck(state, event)
+    r = None
+    while r is None:
+        r = c.step(16)  # small steps: the check stops as soon as a plan reaches the points
+    return r

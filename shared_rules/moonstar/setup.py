@@ -1,5 +1,5 @@
 # Moonstar: setting up a round. The set-up is entered (checked by
-# moonstar_board against the set-up rules and this round's numbers),
+# board.py against the set-up rules and this round's numbers),
 # expanded from a recorded seed, or skipped (situation unknown).
 """The Moonstar set-up and Game 12's per-round variant choice."""
 

@@ -99,3 +99,20 @@ def stamped(lines, boot, start_ms=0, step_ms=60000, t_from=None):
         out.append(obj)
     return out
 
+
+
+def rewind_to_v4(c):
+    """Make a current database file look like version 4 on an open sqlite3
+    connection: the events table back (with one row), and what versions 5
+    (the scale indexes) and 6 (placings, BG Stats ids, UTC offsets) added
+    taken away. The upgrade tests open such a file and check each step."""
+    c.execute("DROP TABLE game_prefixes")
+    c.execute("DROP TABLE game_boots")
+    c.execute("DROP INDEX games_identity")
+    c.execute("CREATE TABLE events(game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT "
+              "NULL, line INTEGER NOT NULL, type TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY(game, seq)) "
+              "WITHOUT ROWID")
+    c.execute("INSERT INTO events VALUES (1, 1, 2, 'x', '{}')")
+    for table, column in (("players", "source_id"), ("device_clocks", "utc_offset"), ("games", "utc_offset")):
+        c.execute("ALTER TABLE %s DROP COLUMN %s" % (table, column))
+    c.execute("PRAGMA user_version=4")

@@ -251,16 +251,20 @@ def test_report_shows_a_link_too_long_for_a_qr_code_without_one_and_never_fails_
     out = tmp_path / "rep"
     code, text, err = dbkit.cli("report", "--out", out, "--db", path)
     assert code == 0, (text, err)
-    page = (out / "index.html").read_text()
     plays = [json.loads(x) for x in dbkit.cli("export", "--format", "bgstats", "--db", path)[1].splitlines()]
     cyr = [p for p in plays if p["sourcePlayId"] == "pico/cyr"][0]
     url = bgstats.link(cyr)
     assert len(url) > 2953
     import html
+    page = (out / "games" / "1.html").read_text()  # the report's page of the Cyrillic game
     assert 'href="%s"' % html.escape(url, quote=True) in page
-    assert "no QR code: this link is %d characters, more than a QR code holds" % len(url) in page
-    assert page.count("<svg") == 1  # the Moonstar game's code; the long link has none
-    assert "Game 3</h3><p>This game could not be shown" in page
+    assert "No QR code: the link is too long for one." in page
+    assert "game 1: its BG Stats link is too long for a QR code" in err
+    assert "No QR code" not in (out / "games" / "2.html").read_text()
+    assert (out / "games" / "3.html").is_file() and (out / "index.html").is_file()  # the damaged journal's game too
+    for fmt in ("json", "csv", "bgstats"):  # the exports list the others too
+        code, text, err = dbkit.cli("export", "--format", fmt, "--db", path)
+        assert code == 0 and "Moonstar" in text, (fmt, err)
     # partnerships in each player's team, ranked by team: winners first, the other team second
     assert [x["team"] for x in cyr["players"]][:2] == [" & ".join(CYRILLIC[0::2]), " & ".join(CYRILLIC[1::2])]
     assert [x["rank"] for x in cyr["players"]] == [2, 1, 2, 1, 2, 1]

@@ -72,3 +72,19 @@ def test_ms_running_back_is_named_and_gives_no_length(tmp_path):
     assert g["approx"] is True and g["duration_min"] is None
     play = json.loads(dbkit.cli("export", "--format", "bgstats", "--db", path)[1])
     assert "durationMin" not in play and "approximate" in play["comments"]
+
+
+def test_play_date_is_utc_by_the_offset_recorded_at_sync(tmp_path):
+    """BG Stats wants UTC; the device counts the PC's local time as UTC.
+    The offset recorded with a boot's clock stays, whatever a later sync's."""
+    path = str(tmp_path / "m.db")
+    stamps = [{"b": 3, "ms": 60000 * i} for i in range(6)]
+    with Database.open(path) as db:
+        db.record_clocks("pico", {"3": T * 1000}, utc_offset=2 * 3600)  # set from a PC at UTC+2
+        db.record_clocks("pico", {"3": T * 1000}, utc_offset=-5 * 3600)  # a later sync elsewhere
+        assert db.import_log(_game(stamps, "g"), device_id="pico")[0] == "stored"
+    play = json.loads(dbkit.cli("export", "--format", "bgstats", "--db", path)[1])
+    from host.times import format_epoch
+    assert play["playDate"] == format_epoch(T + 300 - 2 * 3600)
+    g = json.loads(dbkit.cli("games", "--json", "--db", path)[1])[0]
+    assert g["ended"] == format_epoch(T + 300) and g["utc_offset"] == 7200  # listings keep the local time

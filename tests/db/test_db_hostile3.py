@@ -162,12 +162,12 @@ def test_export_refuses_an_out_that_is_not_a_regular_file(tmp_path, stored, kind
         assert os.path.islink(out)
 
 
-def test_report_refuses_a_named_pipe_where_a_chart_goes(tmp_path, stored):
+def test_report_refuses_a_named_pipe_where_its_index_goes(tmp_path, stored):
     path, _ = stored
     out = tmp_path / "rep"
     out.mkdir()
-    os.mkfifo(out / "players.png")
-    err = refused("report", "--db", path, "--out", out, words="players.png is a named pipe (FIFO)")
+    os.mkfifo(out / "index.html")
+    err = refused("report", "--db", path, "--out", out, words="index.html is a named pipe (FIFO)")
     assert "refusing to write over it" in err
 
 

@@ -53,8 +53,7 @@ def test_a_web_journal_played_as_labels_credits_nobody(tmp_path):
     with sqlite3.connect(path) as c:  # what `players rename P1 Ann` did in version 4
         c.execute("UPDATE players SET name='Ann' WHERE name='P1'")
         c.execute("INSERT INTO player_aliases(name, player) SELECT 'P1', id FROM players WHERE name='Ann'")
-        c.execute("ALTER TABLE players DROP COLUMN source_id")
-        c.execute("PRAGMA user_version=4")
+        dbkit.rewind_to_v4(c)
     with Database.open(path) as db:
         assert _wins(path) == {"Ann": 1, "Bob": 0, "Cy": 0}
         status, msg, _ = db.import_log(_game(["P1", "P2", "P3"], "w1"), device_id="web")

@@ -4,8 +4,11 @@ first, Shoot the Moon partners share a place and the next team is second,
 and a database from before (ranked by score) is re-ranked on upgrade."""
 
 import sqlite3
+
+import dbkit
 from pathlib import Path
 
+import dbkit
 from host.db import MIGRATIONS, Database
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -43,8 +46,7 @@ def test_upgrade_re_ranks_games_stored_by_score(tmp_path):
     db.close()
     with sqlite3.connect(path) as c:  # as version 4 ranked it: by score, and had no source ids
         c.execute("UPDATE results SET rank = CASE seat WHEN 1 THEN 3 ELSE 1 END")
-        c.execute("ALTER TABLE players DROP COLUMN source_id")
-        c.execute("PRAGMA user_version=4")
+        dbkit.rewind_to_v4(c)
     db = Database.open(path)
     assert db.schema_version() == len(MIGRATIONS)
     g = db.games()[0]

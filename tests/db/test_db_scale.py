@@ -139,7 +139,7 @@ def _rows(conn):
 
 def test_a_version_4_file_loses_its_events_and_gains_the_indexes(tmp_path):
     """Build a version-4 file from a current one (put back the events
-    table, take away what version 5 adds), then open it."""
+    table, take away what versions 5 and 6 add), then open it."""
     path = tmp_path / "v4.db"
     with Database.open(path) as d:
         for seed in (1, 2, 3):
@@ -148,22 +148,15 @@ def test_a_version_4_file_loses_its_events_and_gains_the_indexes(tmp_path):
         want = _rows(d.conn)
         assert len(want[0]) > 3 * 4 and len(want[1]) == 3
     c = sqlite3.connect(path, isolation_level=None)
-    c.execute("DROP TABLE game_prefixes")
-    c.execute("DROP TABLE game_boots")
-    c.execute("DROP INDEX games_identity")
-    c.execute("CREATE TABLE events(game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE, seq INTEGER NOT "
-              "NULL, line INTEGER NOT NULL, type TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY(game, seq)) "
-              "WITHOUT ROWID")
-    c.execute("INSERT INTO events VALUES (1, 1, 2, 'x', '{}')")
-    c.execute("PRAGMA user_version=4")
+    dbkit.rewind_to_v4(c)
     c.close()
     # a read-only command upgrades a private copy and leaves the file be
     with Database.open(path, readonly=True) as d:
-        assert d.schema_version() == SCHEMA_VERSION == 5 and _rows(d.conn) == want
+        assert d.schema_version() == SCHEMA_VERSION == 6 and _rows(d.conn) == want
     with sqlite3.connect(path) as c:
         assert c.execute("PRAGMA user_version").fetchone()[0] == 4
     with Database.open(path) as d:
-        assert d.schema_version() == 5
+        assert d.schema_version() == SCHEMA_VERSION
         assert _rows(d.conn) == want
         names = {r[0] for r in d.conn.execute("SELECT name FROM sqlite_master")}
         assert "events" not in names and "games_identity" in names

@@ -21,7 +21,7 @@ def tables(path):
 def test_fresh_database_has_current_schema_and_wal(tmp_path):
     path = tmp_path / "sub" / "m.db"
     db = Database.open(path)
-    assert db.schema_version() == SCHEMA_VERSION == 5
+    assert db.schema_version() == SCHEMA_VERSION == 6
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
     assert db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1

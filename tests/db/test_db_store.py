@@ -49,18 +49,23 @@ def test_tampered_log_is_quarantined_and_nothing_else_changes(db):
     stage_all(db, "pico-1", "g0", good)
     db.commit_game("pico-1", "g0")
     bad, line = dbkit.tamper_score(dbkit.moonstar_log(seed=3)[1])
-    before = db.dump(skip=("quarantine",))
     stage_all(db, "pico-1", "g1", bad)
     status, msg = db.commit_game("pico-1", "g1")
-    assert status == "quarantined"
+    # A sound line the rules refuse: the game is kept as it stood before
+    # it (unfinished, so it counts nowhere), the journal quarantined.
+    assert status == "partial"
     assert ("line %d" % line) in msg and "points must be a whole number from 0 to" in msg and "999" in msg
-    assert db.dump(skip=("quarantine",)) == before
-    assert not db.is_stored("pico-1", "g1")
+    assert "kept as it stood before that line" in msg
+    assert db.is_stored("pico-1", "g1")
+    g = db.game(db.game_pk("pico-1/g1"))
+    assert g["events"] == line - 2 and not g["finished"]
+    before = db.dump(skip=("quarantine",))
     q = db.quarantined()
     assert len(q) == 1 and q[0]["line"] == line and '"points":999' in q[0]["excerpt"]
     # the same bad game synced again: still one report, nothing merged
-    stage_all(db, "pico-1", "g1", bad)
-    assert db.commit_game("pico-1", "g1")[0] == "quarantined"
+    held = db.staged_size("pico-1", "g1")  # the stored lines: the device sends the rest again
+    db.stage_chunk("pico-1", "g1", held, bad[held:])
+    assert db.commit_game("pico-1", "g1")[0] == "partial"
     assert len(db.quarantined()) == 1
     assert db.dump(skip=("quarantine",)) == before
 
@@ -143,8 +148,10 @@ def test_a_bad_tail_quarantines_but_keeps_the_stored_part(db):
     before = db.dump(skip=("quarantine",))
     tail = b'{"type":"result","points":5000}\n'
     db.stage_chunk("d", "g", cut, tail)
-    assert db.commit_game("d", "g")[0] == "quarantined"
+    status, msg = db.commit_game("d", "g")
+    assert status == "partial" and "already stored" in msg and "quarantined" in msg
     assert db.dump(skip=("quarantine",)) == before
+    assert len(db.quarantined()) == 1
 
 
 def test_import_log_ids_and_conflicts(db, tmp_path):

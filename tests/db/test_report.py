@@ -59,14 +59,17 @@ class Page(HTMLParser):
     def __init__(self, path):
         super().__init__(convert_charrefs=True)
         self.tags, self.links, self.texts = [], [], []
+        self.base = ""
         with open(path, encoding="utf-8") as f:
             self.raw = f.read()
         self.feed(self.raw)
 
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
+        if tag == "base":
+            self.base = dict(attrs)["href"]
         for k, v in attrs:
-            if k in ("href", "src"):
+            if k in ("href", "src") and tag != "base":
                 self.links.append((tag, k, v))
 
     def handle_data(self, data):
@@ -94,13 +97,14 @@ def test_pages_are_self_contained_offline_and_escaped(dbfile, tmp_path):
         page = Page(path)
         # nothing fetched from anywhere: no script, image, frame, style sheet or font
         assert not {"script", "img", "iframe", "link", "object", "embed"} & set(page.tags), path
+        assert page.base == ("../" if path.parent != out else "")  # the report's folder
         assert "url(" not in page.raw and "@import" not in page.raw
         for tag, attr, url in page.links:
             if url.startswith("https://app.bgstatsapp.com/createPlay.html?data="):
                 bgstats_links += 1
                 continue
             assert not re.match(r"[a-z]+:", url), (path, url)  # every other link is a page of the report
-            assert (path.parent / url).resolve().is_file(), (path, url)
+            assert (path.parent / page.base / url).resolve().is_file(), (path, url)
         # the player called <b>Eve</b> is text, never a tag
         assert "b" not in page.tags
         if "<b>Eve</b>" in [t for t in page.texts]:
@@ -343,12 +347,26 @@ def test_progress_shows_on_a_terminal_when_the_run_is_slow(dbfile, tmp_path, mon
         time.sleep(1.2)  # past the bar's one-second delay
         return real(jobs)
 
+    real_ratings = stats.ratings
+
+    def slow_ratings(games):
+        time.sleep(1.2)
+        return real_ratings(games)
+
     err = Terminal()
     monkeypatch.setattr(sys, "stderr", err)
     monkeypatch.setattr(report, "_make_game_pages", slow)
     with Database.open(dbfile, readonly=True) as db:
         report.build(db, str(tmp_path / "rep"))
     assert "game pages" in err.getvalue() and "21/21" in err.getvalue()
+    # a run with nothing to make that is slow all the same (reading, rating)
+    err.seek(0)
+    err.truncate()
+    monkeypatch.setattr(report.statsmod, "ratings", slow_ratings)
+    with Database.open(dbfile, readonly=True) as db:
+        assert report.build(db, str(tmp_path / "rep"))["games_made"] == 0
+    assert "player pages" in err.getvalue() and "play log" in err.getvalue()  # once past its second
+
 
 
 @pytest.mark.parametrize("name", dbkit.FOUR_GAMES + ("shoot-the-moon-two-players",))

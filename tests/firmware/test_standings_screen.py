@@ -1,4 +1,4 @@
-"""The device's standings screen (firmware/screens/standings.py) ranks by
+"""The device's standings screen (firmware/ui/standings.py) ranks by
 the game's win rule (Match.placings), not by score: a Moon bidder who went
 out with a lower total is first and named as the winner, and Shoot the
 Moon partners share one place with the next team second (issue 22).
@@ -37,7 +37,7 @@ class App:
 
 
 def _rows(match):
-    from screens.standings import Standings
+    from ui.standings import Standings
 
     d = Display()
     Standings(App(Session(match))).draw(d)

@@ -31,10 +31,11 @@ def test_squares_piles_up():
 
 
 def test_squares_all_on_one_star():
-    # moons on 1, 2, 3 with 3, 2, 1 all reach star 4: 3 squared
+    # moons on 1, 2, 3 with 3, 2, 1 all reach star 4 (clockwise) or star 0
+    # (counter-clockwise): 3 squared
     r = checked(sit([1, 2, 3], [3, 2, 1]))
     assert r["best"] == 9
-    assert [m["to"] for m in r["plan"]] == [4, 4, 4]
+    assert [m["to"] for m in r["plan"]] in ([4, 4, 4], [0, 0, 0])
 
 
 def test_chains_order_the_moves_star_by_star():

@@ -122,6 +122,7 @@ def test_best_possible_after_a_squares_round(tmp_path):
         st.choose(b, "Time up now")
         b.press("ok")
         b.press("ok")  # points: the bid
+        b.advance(1000)  # the result is checked in slices before it is journaled
         sit = st.replay(tmp_path / "flash").state["last"]["sit"]
         assert sit["scoring"] == "squares"
         b.advance(2000)  # a few hundred loop passes at most for the search

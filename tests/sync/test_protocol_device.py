@@ -590,4 +590,6 @@ def test_two_thousand_games_list_in_constant_memory(tmp_path):
     assert 0 < grow <= 16 * 1024, stats
     assert 0 < steady <= 16 * 1024 and 0 < steady_small, (stats, stats_small)
     # 10x the games, same heap: a list of 1,800 more ids would be over 100 KB.
-    assert abs(steady - steady_small) <= 2048, (stats, stats_small)
+    # (What 125 pages leave behind against 13 varies by a few KB with where
+    # the collector's conservative scan finds stale pointers: 1-2 KB here.)
+    assert abs(steady - steady_small) <= 3072, (stats, stats_small)

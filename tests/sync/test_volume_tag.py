@@ -20,9 +20,9 @@ SCRIPT = r"""
 import sys, json
 sys.path.insert(0, ROOT)
 sys.path.insert(0, ROOT + "/firmware")
-from journal import Journal
-from storage import Store
-from protocol import PAGE
+from store.journal import Journal
+from store.files import Store
+from link.protocol import PAGE
 j = Journal(Store(DATA))
 header = {"type": "header", "game": "moons", "players": ["A", "B"], "options": {}, "rules": 1}
 gid = j.new_game(header)

@@ -54,6 +54,9 @@ async function main() {
   for (const dir of [RULES, path.join(ROOT, "tests", "data"), path.join(ROOT, "docs", "games")]) {
     if (fs.existsSync(dir)) files(dir, inputs);
   }
+  // and the solver's corpus of hardest set-ups (bench/solver.py --adversarial)
+  const corpus = path.join(ROOT, "bench", "solver_corpus.jsonl");
+  if (fs.existsSync(corpus)) inputs.push([corpus, fs.readFileSync(corpus)]);
   if (lib) files(lib, inputs);
   else if (fs.existsSync(path.join(ROOT, "shared_rules"))) files(path.join(ROOT, "shared_rules"), inputs); // as source
   inputs.push([path.join(HERE, "rules_contract.py"), fs.readFileSync(path.join(HERE, "rules_contract.py"))]);

@@ -15,10 +15,11 @@ from wasmkit import WasmBoard
 
 GAMES = ("moonstar", "shoot-the-moon", "moon", "moons")
 BUDGETS_KB = {"flash": 96, "romfs": 56}  # peak live heap, 32-bit (bench/memory.py BUDGETS)
-# The evening (tests/wasm/sessions.py) does not meet the flash budget yet
-# (issue 20 stays open): it is held at today's figure plus about 3 KB, and
-# this ceiling comes down as it is met. A waiver that is met fails too.
-WAIVERS_KB = {("evening", "flash"): 114}
+# The evening (tests/wasm/sessions.py) does not meet the budgets yet (issue
+# 20 stays open: its names take the seventh qstr pool during the third
+# game): it is held at today's figures plus about 3 KB, and these ceilings
+# come down as it is met. A waiver that is met fails too.
+WAIVERS_KB = {("evening", "flash"): 110, ("evening", "romfs"): 65}
 
 _RUNS = {}
 

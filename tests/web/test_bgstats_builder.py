@@ -195,3 +195,41 @@ def test_micropython_builds_the_same_links(journals, tmp_path):
         assert all(c.isalnum() or c in "%-._~" for c in data), url
         assert json.loads(urllib.parse.unquote(data)) == mine, path
     assert any("Zo%C3%AB" in u for u in got)
+
+
+def test_a_doubtful_date_says_so_in_the_pages_play_too(tmp_path):
+    """Issue 22: the page's play of a journal whose "ms" runs back within
+    a boot is dated by its "t" alone and says the date is approximate."""
+    src = device_timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "a.jsonl")
+    lines = [json.loads(x) for x in src.read_text().splitlines()]
+    lines[2]["ms"] = 1  # back from line 2's
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    play = page_play(src, "g")
+    assert "approximate" in play["comments"] and "durationMin" in play
+    ok = page_play(device_timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "b.jsonl"), "g")
+    assert "comments" not in ok
+
+
+def test_the_pages_play_date_is_utc_by_the_browsers_offset(tmp_path):
+    """BG Stats wants UTC: the page's board stamps the browser's local time
+    as if UTC, so the play takes off the browser's offset (issue 22)."""
+    path = timed(DATA / "shoot-the-moon-pairs.jsonl", tmp_path / "g.jsonl")
+    n = len([line for line in path.read_text().splitlines() if line.strip()])
+    with open(path, "rb") as f:
+        g = bgstats.journal_summary(f, DEVICE, "moontable", "g1", utc_offset=2 * 3600)
+    assert bgstats.play(g)["playDate"] == bgstats.date_text(T0 + 60 * (n - 1) - 2 * 3600)
+
+
+def test_rank_and_winner_never_disagree(journals):
+    """Issue 22: every play of every sample game, from the PC and from the
+    page's builder, names as winners exactly the players ranked first."""
+    ids, pc = journals
+    checked = 0
+    for path, gid in ids.items():
+        for play in (page_play(path, gid), pc.get("%s/%s" % (DEVICE, gid))):
+            if play is None:
+                continue
+            players = play["players"]
+            assert [p.get("winner", False) for p in players] == [p["rank"] == 1 for p in players], (path, play)
+            checked += 1
+    assert checked >= 20

@@ -41,6 +41,8 @@ const page = (globalThis.moontable = {
   frame: null, // the panel as MONO_VLSB bytes (1024), as the emulator gives it
   stats: { bootMs: null, firstFrameMs: null, passes: 0, passMsTotal: 0, passMsMax: 0, frames: 0, tones: 0, sounded: 0, recent: [], frameRecent: [] },
   readFlash: null, // (path under the flash folder) -> bytes, once started
+  elsewhere: false, // another tab runs the device: this one waits for it to close
+  storageError: null, // the last write the browser refused, as the page said it
 });
 
 function status(text) {
@@ -324,7 +326,10 @@ async function start() {
     fetchBytes("app/main.py"),
     fetchBytes("app/board.json"),
   ]);
-  const flash = new BrowserFlash(localStorage, (msg) => status(msg));
+  const flash = new BrowserFlash(localStorage, (msg) => {
+    page.storageError = msg;
+    status(msg);
+  });
   const dec = new TextDecoder();
   const mp = await startMicroPython({
     romfs,
@@ -340,6 +345,8 @@ async function start() {
     off: () => buzzer.off(),
     device_id: deviceId,
     local_epoch: localEpoch,
+    // seconds east of UTC, for BG Stats' playDate in UTC (firmware/boards/web.py)
+    utc_offset: () => -new Date().getTimezoneOffset() * 60,
     drive: (fn) => {
       mp.driven = fn;
     },
@@ -350,11 +357,13 @@ async function start() {
     [FLASH + "/board.json", boardJson],
   ]);
   const saved = flash.load();
+  const aside = flash.setAside(saved, [FLASH, DATA, DATA + "/games"]);
   for (const d of saved.dirs) makeDirs(FS, d);
   writeFiles(FS, saved.files);
-  const warning = saved.damaged.length
-    ? `Could not read ${saved.damaged.join(", ")} from this browser's storage: left out (kept in storage as it was).`
-    : null;
+  const notes = aside.map((n) => n + " (kept in this browser's storage).");
+  if (saved.damaged.length)
+    notes.push(`Could not read ${saved.damaged.join(", ")} from this browser's storage: left out (kept in storage as it was).`);
+  const warning = notes.length ? notes.join(" ") : null;
   flash.changed = (path) => {
     if (path === DATA + "/index.json" || path.startsWith(DATA + "/games/")) recordsStale = true;
   };
@@ -375,7 +384,10 @@ async function start() {
   page.sounding = () => buzzer.osc !== null;
   page.panelIsExact = board.panel_is_exact;
   page.ready = true;
-  status(warning || "Ready. The game is kept in this browser; finished games can be downloaded below.");
+  status(
+    [warning, page.storageError].filter(Boolean).join(" ") ||
+      "Ready. The game is kept in this browser; finished games can be downloaded below.",
+  );
 
   const pass = () => {
     const t0 = performance.now();
@@ -422,11 +434,49 @@ async function start() {
   pass();
 }
 
+// -- one tab at a time ---------------------------------------------------------
+// Every tab of the page in one browser shares one storage, the device's
+// flash. Two running at once would each rewrite the journal from their
+// own copy, and one tab's events would vanish. So a tab runs the device
+// only while it holds a Web Lock; another tab says the device is open
+// elsewhere and starts it (from what the first one saved) when that one
+// closes.
+const LOCK = "moontable.device";
+
+function holdDevice(options) {
+  return new Promise((resolve) => {
+    navigator.locks
+      .request(LOCK, options, (lock) => {
+        if (!lock) {
+          resolve(false);
+          return null;
+        }
+        resolve(true);
+        return new Promise(() => {}); // held for the life of the page
+      })
+      .catch(() => resolve(true)); // no locks here (a sandboxed frame): run as the only tab
+  });
+}
+
+async function claimDevice() {
+  if (!navigator.locks) return; // a browser without Web Locks: one tab is assumed
+  if (await holdDevice({ ifAvailable: true })) return;
+  page.elsewhere = true;
+  status(
+    "The device is open in another tab or window of this browser: only one may run it, or one would undo the " +
+      "other's moves. Use that one; this tab starts the device when that one closes.",
+  );
+  await holdDevice({});
+  page.elsewhere = false;
+}
+
 wireInput();
-start().catch((e) => {
-  page.error = String(e && e.message ? e.message : e);
-  status("The device could not start: " + page.error);
-});
+claimDevice()
+  .then(start)
+  .catch((e) => {
+    page.error = String(e && e.message ? e.message : e);
+    status("The device could not start: " + page.error);
+  });
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   navigator.serviceWorker.register("sw.js").catch(() => {
     // no offline copy (a plain-http host that is not localhost): the page still works online

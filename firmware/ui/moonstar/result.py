@@ -32,6 +32,11 @@ class _Later(Screen):
 
 
 def submit_later(s, ev, then=None):
+    if ev["type"] == "result":  # checked in slices first (ui/moonstar/check.py)
+        from ui.moonstar.check import Check
+
+        s.app.push(Check(s.app, s, ev, then))
+        return
     s.app.push(_Later(s.app, s, ev, then))
 
 

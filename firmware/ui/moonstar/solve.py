@@ -7,23 +7,14 @@ SOLVE_MS have gone by, so the timer, the buttons and the serial link keep
 their pace. A unit is one assignment row or one search node
 (docs/solver.md): some 5-20 us on the unix port, about 50 times that on a
 Pico, so a pass stays within a few ms there. The solver's modules are
-loaded for the solve only and unloaded as soon as the answer is known or
-the solve is stopped (the heap is the board's scarcest resource)."""
+loaded for the solve only and let go as soon as the answer is known or
+the solve is stopped: the Slices object marks what was loaded before it
+started, and releases the rules core's modules that came since."""
 
 from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
-SOLVER_MODULES = ("shared_rules.moonstar.solver", "shared_rules.moonstar.piles")
-
-
-def _unload():
-    import gc
-
-    from loader import drop
-
-    drop(SOLVER_MODULES)
-    gc.collect()
 
 
 class Slices:
@@ -42,6 +33,13 @@ class Slices:
         self.failed = None
         self.solver = None
         self.started = False
+        self.before = None  # the modules loaded before the solver came (loader.mark)
+
+    def _unload(self):
+        if self.before is not None:
+            from loader import release
+
+            release(self.before, (), "shared_rules.moonstar.")
 
     def done(self):
         return self.answer is not None or self.failed is not None
@@ -55,6 +53,9 @@ class Slices:
                 self.started = True
                 import gc
 
+                from loader import mark
+
+                self.before = mark()
                 gc.collect()  # room for the solver's code and tables
                 from shared_rules.moonstar.solver import Solver
 
@@ -66,7 +67,7 @@ class Slices:
             return self._slice()
         except MemoryError:
             self.solver = None
-            _unload()
+            self._unload()
             self.failed = "no memory"
             return True
 
@@ -82,7 +83,11 @@ class Slices:
                 self.answer = r
                 self.solver = None
                 if not self.keep:
-                    _unload()
+                    self._unload()
+                else:  # the rules' check needs the first steps; the parts, rarely
+                    from loader import drop
+
+                    drop(("shared_rules.moonstar.tables", "shared_rules.moonstar.pairs"))
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
@@ -93,4 +98,4 @@ class Slices:
         `unload`: the caller's next step needs it)."""
         self.solver = None
         if unload:
-            _unload()
+            self._unload()

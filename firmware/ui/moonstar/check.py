@@ -1,0 +1,85 @@
+"""A Moonstar result entered on the device, checked in slices before it is
+kept (issue 24): the rules' begin() (docs/solver.md), CHECK_UNITS units of
+solver work a loop pass, the panel saying so. Loaded for that only: it
+goes when its screen closes (App.pop), so the rest of a round does not
+carry it."""
+
+from ui.base import Screen
+from shared_rules.errors import RuleError
+
+CHECK_UNITS = 8  # the result check's units of solver work per loop pass (docs/solver.md)
+SPIN = "|/-\\"
+
+
+class Check(Screen):
+    """Submits a result on the next loop pass, once the screen that entered
+    it and its code are gone (result.submit_later). A result entered as
+    points against a known set-up is checked in slices first (the rules' begin(): at most CHECK_UNITS units of solver
+    work per pass), with "checking..." and a spinner on the panel, so the
+    minute, the buttons and the link keep going; only then is it
+    journaled and applied, with the state the check gave. BACK drops an
+    unfinished check and the result with it."""
+
+    def __init__(self, app, s, ev, then):
+        super().__init__(app)
+        self.s = s
+        self.ev = ev
+        self.then = then  # what follows an accepted result (the result screen)
+        self.pending = None  # the rules' check in slices
+        self.base = None  # the state it checks against
+        self.passes = 0
+
+    def update(self, now):
+        s = self.s
+        app = self.app
+        try:
+            if self.pending is None:
+                self.base = s.state
+                self.pending = s.match.rules.begin(self.base, self.ev)
+                # and a first slice in this same pass: most checks end in
+                # it, and leave nothing of theirs on the heap between passes
+            elif s.state is not self.base:  # the game moved on (the PC, an undo): check again
+                self.pending = None
+                return False
+            self.passes += 1
+            new = self.pending.step(CHECK_UNITS)
+            if new is None:
+                return True  # the spinner turns
+            return self._commit(new)
+        except RuleError as e:
+            app.pop()
+            s.shed()
+            app.toast(str(e))
+        except Exception as e:  # as for a button: the game and the timer go on
+            app.pop()
+            app.fault(e)
+        return True
+
+    def _commit(self, checked):
+        s = self.s
+        then = self.then
+        self.pending = None
+        self.app.pop()
+        if s.submit(self.ev, checked) and then is not None:
+            then(s)
+        return True
+
+    def button(self, b, kind, count):
+        from buttons import BACK, PRESS
+
+        if b == BACK and kind == PRESS:
+            self.pending = None
+            self.app.pop()
+            self.s.shed()
+            self.app.toast("result not entered")
+
+    def draw(self, d):
+        from ui.base import title_bar
+
+        title_bar(d, "Result")
+        d.text("checking...", 0, 20, 1)
+        d.text(SPIN[self.passes % 4], 120, 20, 1)
+        t = self.s.timer
+        if t is not None and t.running:  # the minute goes on meanwhile
+            d.text("time left %d s" % t.seconds_shown(), 0, 36, 1)
+        d.text("BACK: cancel", 0, 56, 1)

@@ -1,0 +1,157 @@
+"""Issue 24, on the simulated board (the real firmware under the real
+MicroPython): the hardest timed set-up of bench/solver_corpus.jsonl as a
+Game 12 round, and the bidder's points entered through the buttons, one
+above the best possible. The result is checked in slices before anything
+is journaled (ui/moonstar/check.py: "checking..." and a spinner, one
+slice of CHECK_UNITS solver units per loop pass), so the check takes as
+many loop passes as the PC's own check has slices, the play minute goes on
+counting meanwhile (the panel shows it), and the refusal names the best
+possible; the best itself is then accepted the same way."""
+
+import json
+import re
+from pathlib import Path
+
+import simtools as st
+from host.sim.board_link import SimBoard
+from shared_rules import RuleError
+from shared_rules import moonstar
+from shared_rules.log import replay_file
+from shared_rules.wire import encode
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "bench" / "solver_corpus.jsonl"
+CHECK_UNITS = 8  # firmware/ui/moonstar/check.py
+
+
+def hardest_timed():
+    """The corpus's set-up that takes the solver the most units, among the
+    classes whose play is timed (Game 8's is not: no minute to watch) and
+    whose best is a bid (20-70, below 70 so that one more can be entered)."""
+    worst = None
+    for line in CORPUS.read_text().splitlines():
+        if line.strip():
+            e = json.loads(line)
+            timed = e["sit"]["scoring"] != "chains" and 20 <= e["best"] < 70
+            if timed and (worst is None or e["units"] > worst["units"]):
+                worst = e
+    return worst
+
+
+def variants(sit):
+    """The Game 12 choice whose round uses exactly this set-up."""
+    m, d = len(sit["moons"]), len(sit["dice"])
+    games = []
+    if m == d and m != 7:
+        games.append(2)
+    elif m > d:
+        games.append(3)
+    elif d > m:
+        games.append(4)
+    values = sorted(v for _, v in sit["planets"])
+    if sit["scoring"] == "planets" and values != [5, 5, 10, 10]:
+        games.append(5)
+    if sit["favorite_star"]:
+        games.append(6)
+    if sit["scoring"] == "squares":
+        games.append(7)
+    if sit["scoring"] == "chains":
+        games.append(8)
+    if sit["movement"] == "more":
+        games.append(9)
+    ev = {"type": "variants", "games": sorted(games), "moons": m, "dice": d}
+    if 5 in games:
+        ev["planets"] = values
+    return ev
+
+
+def pc_slices(state, points):
+    """How many slices of CHECK_UNITS the rules' own check of `points`
+    takes on the PC (the board runs the same code, so the same units),
+    and its refusal, if any."""
+    job = moonstar.begin(state, {"type": "result", "points": points})
+    steps = 0
+    try:
+        while True:
+            steps += 1
+            if job.step(CHECK_UNITS) is not None:
+                return steps, None
+    except RuleError as e:
+        return steps, str(e)
+
+
+def checking(b):
+    """Loop passes, one at a time, while the panel says "checking...":
+    (passes, the minute's seconds shown on each)."""
+    passes = 0
+    shown = []
+    while passes < 20000:
+        scr = st.screen(b)
+        if "checking" not in scr:
+            return passes, shown, scr
+        m = re.search(r"time left (\d+) s", scr)
+        if m:
+            shown.append(int(m.group(1)))
+        b.tick()
+        passes += 1
+    raise AssertionError("still checking after 20000 passes")
+
+
+def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
+    hard = hardest_timed()
+    sit = hard["sit"]
+    best = hard["best"]
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "12 Dealer's", "P1")
+    finally:
+        b.kill()
+    flash = tmp_path / "flash"
+    game = sorted((flash / "data" / "games").glob("*.jsonl"))[-1]
+    events = [variants(sit), {"type": "setup", "planets": sit["planets"], "moons": sit["moons"], "dice": sit["dice"]},
+              {"type": "bid", "player": 1, "amount": best}, {"type": "time_up"}]
+    with open(game, "ab") as f:
+        for ev in events:
+            f.write(encode(ev))  # as the board journals them (with the CRC)
+    state = replay_file(str(game)).match.state
+    assert state["phase"] == "playing" and state["sit"]["moons"] == sit["moons"]
+    refuse_steps, why = pc_slices(state, best + 1)
+    assert why == "%d is more than this set-up allows (best possible %d)" % (best + 1, best), why
+    assert refuse_steps >= 20, refuse_steps  # far more than one pass's work
+    accept_steps, why = pc_slices(state, best)
+    assert why is None
+
+    b = SimBoard(flash, seed=7, do_deploy=False).start()
+    try:
+        b.advance(300)
+        assert "PAUSED" in st.screen(b), st.screen(b)
+        b.press("ok")  # the play minute resumes
+        b.press("ok")  # the points entry, at the bid
+        scr = st.screen(b)
+        assert "scored?" in scr and "bid %d" % best in scr, scr
+        b.press("up")  # best + 1, before the entry's own solve has capped it
+        p0 = b.passes
+        b.press("ok")
+        passes, shown, scr = checking(b)
+        # one slice a pass: the board took at least as many passes as the
+        # check has slices (a check done in one call would take one)
+        assert b.passes - p0 >= refuse_steps, (b.passes - p0, refuse_steps)
+        # the minute kept counting, shown on the panel all along
+        assert len(shown) >= passes - 1 and shown[0] > shown[-1], shown[:3] + shown[-3:]
+        assert shown == sorted(shown, reverse=True)
+        assert "best possible %d" % best in scr.replace("\n", " "), scr
+        assert not [e for e in st.journal_events(flash) if e["type"] == "result"]  # refused: nothing journaled
+        st.wait_toast(b)
+        # the best itself is accepted, checked the same way
+        b.press("ok")
+        scr = st.screen(b)
+        assert "scored?" in scr, scr
+        p0 = b.passes
+        b.press("ok")
+        passes, shown, scr = checking(b)
+        assert b.passes - p0 >= accept_steps
+        m = st.replay(flash)
+        assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
+        st.no_faults(b)
+    finally:
+        b.kill()
