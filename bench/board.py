@@ -148,8 +148,7 @@ def game7_round(b):
     st.start_two_player_moonstar(b, "7 No planets", "P2")
     b.press("ok")
     st.choose(b, "Device rolls")
-    b.press("ok")  # close the situation
-    b.press("ok")
+    b.press("ok")  # the situation: its OK goes on to the bid
     st.choose(b, "P1")
     b.press("ok")  # the lowest legal bid
     b.press("back")

@@ -128,7 +128,7 @@ FACTS = {
     },
     "moons": {
         "label": "Moons",
-        "start": ["New game", "Moons", (r"Players", 3), ["Default", "1/2/3/10"], "P1", "P2", "P3"],
+        "start": ["New game", "Moons", (r"Players", 3), ["Default", "1/2/3/10", "House 1/2/3/10"], "P1", "P2", "P3"],
         "start_events": 0,
         "round": [
             {"act": "Tableau", "who": "P1", "do": ["P1", "Jupiter", "Saturn", "Neptune"]},
@@ -398,13 +398,14 @@ class Driver:
         raise Stuck("too many screens")
 
 
-def play(game, seed=7, steps=None):
+def play(game, seed=7, steps=None, env=None):
     """Presses for `game`: {"start": n, "round": n}; `steps`, a list, gets
-    (step, presses) for each step of the round."""
+    (step, presses) for each step of the round; `env`, the board's extra
+    environment (the layout test's $MOONSIM_DRAWLOG)."""
     facts = FACTS[game]
     with tempfile.TemporaryDirectory() as tmp:
         flash = Path(tmp) / "flash"
-        b = st.SimBoard(flash, seed=seed).start()
+        b = st.SimBoard(flash, seed=seed, env=env).start()
         try:
             d = Driver(b, flash)
             d.answer(facts["start"], facts["start_events"])

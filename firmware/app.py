@@ -44,6 +44,7 @@ class App:
         self.before = loader.mark()  # refreshed at a pass's start when modules came or went
         self.base = self.before  # what the app holds whatever the screen
         self.session = None
+        self.abandoned = None  # (id, scored) of a game left for a new one, until that starts (ui/menus/home.py)
         self.toast_lines = None
         self.toast_until = 0
         self.dirty = True
@@ -189,7 +190,7 @@ class App:
         try:
             startup.boot(self)
         finally:
-            loader.drop(("startup", "config", "names"))
+            loader.drop(("startup", "resume", "config", "names"))
             self.before = loader.mark()
 
     def run(self):
@@ -334,16 +335,34 @@ class App:
         d = self.d
         d.fill(0)
         top = self.stack[-1]
-        top.draw(d)
         s = self.session
+        txt = None
+        w = 0
+        paused = False
         if s is not None and s.timer is not None and not getattr(top, "shows_timer", False):
-            # a small countdown on every other screen while a timer exists
-            txt = "%d" % s.timer.seconds_shown()
-            if not s.timer.running:
-                txt = "P" + txt
-            w = 8 * len(txt) + 2
+            # a small countdown on every other screen while a timer exists:
+            # seconds while it runs, a pause mark before them while it waits
+            secs = s.timer.seconds_shown()
+            if s.waiting:  # the time is up, entered once this entry is done
+                txt = "TIME UP"
+                w = 8 * len(txt) + 2
+            elif s.timer.running:
+                txt = "%d" % secs
+                w = 8 * len(txt) + 2
+            else:  # m:ss from a minute up; under it the seconds, as they run
+                txt = "%d:%02d" % (secs // 60, secs % 60) if secs >= 60 else "%d" % secs
+                w = 8 * len(txt) + 7
+                paused = True
+        # the title's room: whole characters left of the countdown, one
+        # column apart from it (ui.base.title_bar reads it)
+        d.room = (125 - w) // 8 if w else 16
+        top.draw(d)
+        if txt is not None:
             d.fill_rect(128 - w, 0, w, 9, 0)
-            d.text(txt, 129 - w, 1, 1)
+            d.text(txt, 127 - 8 * len(txt), 1, 1)
+            if paused:  # the pause mark: two bars
+                d.fill_rect(129 - w, 1, 2, 7, 1)
+                d.fill_rect(132 - w, 1, 2, 7, 1)
         if self.toast_lines is not None:
             n = len(self.toast_lines)
             h = 9 * n + 6

@@ -61,6 +61,12 @@ class Session:
         self.left_timers = {}
         self.undone = None  # what the last undo took back
         self.time_up_at = None  # tick when a minute last ran out (the app's visual alarm)
+        # OK on the game screen opened an entry (Play.actions) that is
+        # still on the stack: a minute running out meanwhile waits for it
+        # (waiting), since a bid called in time counts; its time-up is
+        # entered once the entry is confirmed or cancelled.
+        self.entry = False
+        self.waiting = False
         # What a game's screens remember between events (defaults for the
         # next entry, such as Moonstar's last bids): kept with the game,
         # never in a module that may be let go.
@@ -240,13 +246,29 @@ class Session:
         self.app.sound.watch(t)
 
     def tick(self, now):
-        """Every loop pass: time up -> the time_up event; save each second."""
+        """Every loop pass: time up -> the time_up event, or, while an entry
+        opened before it is on the screen, once that entry is done (the
+        event it enters first); save each second."""
         t = self.timer
-        if t is None or not t.running:
+        if t is None:
+            self.waiting = False
+            return False
+        if self.waiting:
+            if self.entry and len(self.app.stack) > 1:
+                return False
+            self.waiting = False
+            if "time_up" in self.moves() and not t.running and t.remaining() == 0:
+                self.submit({"type": "time_up"})
+            return True
+        if not t.running:
             return False
         if t.expired():
             t.pause()
             self.time_up_at = now
+            if self.entry and len(self.app.stack) > 1:
+                self.waiting = True  # App.draw says so in the corner
+                self.save_timer()
+                return True
             self.submit({"type": "time_up"})
             return True
         shown = t.seconds_shown()
@@ -265,8 +287,18 @@ def start(app, game, players, options):
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
-    if app.session is not None and app.session.state.get("over"):
-        app.session = None
+    # the game left behind (finished, or abandoned from Home): closed when
+    # this one starts, and not kept at all if no round of it was scored
+    old = app.session
+    drop = None
+    if old is not None:
+        if not old.state.get("round"):
+            drop = old.gid
+        if old.state.get("over"):
+            app.session = None
+    elif app.abandoned is not None and not app.abandoned[1]:
+        drop = app.abandoned[0]
+    old = None
     app.reset()
     try:
         resident = rules_resident(game)
@@ -287,6 +319,12 @@ def start(app, game, players, options):
     app.session = None
     gc.collect()
     gid = app.journal.new_game(match.header)
+    app.abandoned = None
+    if drop is not None and drop != gid:
+        try:
+            app.journal.delete(drop, force=True)
+        except Exception:  # bookkeeping: the new game is safe either way
+            pass
     app.session = Session(app, gid, match, resident)
     app.session.after_change()
     app.session.shed()

@@ -69,4 +69,34 @@ def setup(cfg):
         import sys
 
         link.wake_on(sys.stdin)
+    log = os.getenv("MOONSIM_DRAWLOG")
+    if log:
+        log_drawing(board.display, log)
     return board
+
+
+def log_drawing(d, path):
+    """Write every drawing call on the panel to `path`, one line each
+    ("text x y c|string", "fill_rect x y w h c", ...; "show" ends a
+    frame), for the layout test (tests/sim/test_layout.py), which reads
+    text drawn past its box or over other drawing from it. Test-only: set
+    by $MOONSIM_DRAWLOG; the calls themselves are unchanged."""
+    f = open(path, "a")  # every board a test starts adds its frames
+
+    def wrap(name):
+        orig = getattr(d, name)
+
+        def call(*args):
+            a = list(args)
+            if name == "text":
+                f.write("text %d %d %d|%s\n" % (a[1], a[2], a[3] if len(a) > 3 else 1, a[0]))
+            else:
+                f.write(name + " " + " ".join([str(x) for x in a]) + "\n")
+                if name == "show":
+                    f.flush()
+            return orig(*a)
+
+        setattr(d, name, call)
+
+    for name in ("text", "fill", "fill_rect", "rect", "hline", "vline", "line", "pixel", "ellipse", "show"):
+        wrap(name)

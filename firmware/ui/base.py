@@ -37,10 +37,15 @@ def wrap(text, width=COLS, limit=6):
 
 
 def title_bar(d, text, right=""):
-    """Inverted title line at the top."""
+    """Inverted title line at the top. The app's small countdown takes the
+    right end while a minute exists (App.draw sets the display's `room`,
+    in characters): the title stops short of it and `right` gives way."""
     d.fill_rect(0, 0, 128, 9, 1)
-    text = text[: COLS - len(right)]
-    d.text(text, 1 if len(text) + len(right) < COLS else 0, 1, 0)
+    room = getattr(d, "room", COLS)
+    if room < COLS:
+        right = ""
+    text = text[: room - len(right) - 1] if right else text[:room]  # a column between the two
+    d.text(text, 1 if len(text) < room else 0, 1, 0)
     if right:
         d.text(right, 128 - 8 * len(right), 1, 0)
 

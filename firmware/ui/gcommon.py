@@ -18,8 +18,22 @@ def scoreboard(d, names, scores, y=11, rows=4, mark=None, top=0):
 
 
 def hint(d, text):
+    """The inverted bottom line: what OK (and BACK) do here."""
     d.fill_rect(0, 55, 128, 9, 1)
-    d.text(text[:16], 1, 56, 0)
+    d.text(text[:16], 1 if len(text) < 16 else 0, 56, 0)
+
+
+def over(d, s):
+    """A finished game's frame: who won in the title (a partnership or a
+    shared win by every name, as the rules' winners() say), and both ways
+    on, shown: OK a rematch, BACK Home (ui/play.py). The game's rows go
+    between, above y 46."""
+    from ui.base import title_bar
+
+    names = s.names()
+    title_bar(d, "Won: " + " & ".join([names[i] for i in s.match.winners()]))
+    text_right(d, "BACK: Home", 46)
+    hint(d, "OK: Rematch")
 
 
 def offered(mv, table):

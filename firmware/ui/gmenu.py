@@ -6,8 +6,8 @@ from ui.gcommon import offered
 
 
 def rematch(app):
-    """The same players again, seats rotated by one, options kept: one
-    press from the game-over screen."""
+    """The same players again, seats rotated by one, options kept: the
+    game-over screen's OK, as it says ("OK: Rematch")."""
     h = app.session.match.header
     names = list(h["players"])
     names = names[1:] + names[:1]
@@ -17,17 +17,16 @@ def rematch(app):
 
 
 def game_menu(play):
-    """The game menu over the game screen `play`: Rematch once the game is
-    over; on a pointing screen what OK there does not enter; the timer,
-    Standings, the game's own items, Undo last, Home."""
+    """The game menu over the game screen `play` of a game in play (a
+    finished game's BACK goes Home, its OK is the rematch): on a pointing
+    screen what OK there does not enter; the timer, Standings, the game's
+    own items, Undo last, Home."""
     from shared_rules import display_name
 
     app = play.app
     s = app.session
     items = []
-    if s.state.get("over"):
-        items.append(("Rematch", "rematch"))
-    elif play.pointed(s) is not None:
+    if play.pointed(s) is not None:
         # what OK on a pointing screen does not enter (e.g. the end of a
         # round, an illegal play) comes first here
         items.extend(play.ui.actions(s) if hasattr(play.ui, "actions") else offered(s.moves(), play.ui.ACTIONS))
@@ -43,8 +42,6 @@ def game_menu(play):
     if s.match.can_undo():
         items.append(("Undo last", "undo"))
     items.append(("Home", "home"))
-    if s.state.get("over"):
-        items.append(("Close game", "close"))
 
     def chosen(key):
         app.pop()
@@ -63,11 +60,6 @@ def game_menu(play):
                 app.toast(s.undo_text(), 2000)
         elif key == "home":
             app.home()
-        elif key == "close":
-            app.session = None
-            app.home()
-        elif key == "rematch":
-            rematch(app)
         elif hasattr(play.ui, "menu_action") and key in [k for _, k in (extra(s) if extra else ())]:
             play.ui.menu_action(s, key)
         else:

@@ -11,7 +11,7 @@ turn(), never worked out here."""
 from ui.banner import banner
 from ui.base import text_right, title_bar
 from ui.form import Form, seats
-from ui.gcommon import ask_one, event, hint, offered
+from ui.gcommon import ask_one, event, hint, offered, over
 
 PLAYERS = (3, 3)
 BID_LABELS = {21: "21 shoot moon"}
@@ -148,7 +148,7 @@ def draw(d, s, play):
     tricks = st.get("tricks") or [0, 0, 0]
     bidder = st.get("bidder")
     if st["over"]:
-        title_bar(d, "Over", "OK:rematch")
+        over(d, s)
     elif ph == "play" and act is not None:
         title_bar(d, "Hand %d lead %s" % (st["round"] + 1, names[act][:5]))
     else:
@@ -173,8 +173,8 @@ def draw(d, s, play):
     if t["leader"] is not None:
         d.text("1st bid: " + names[t["leader"]][:7], 0, 47, 1)
     if st["over"]:
-        hint(d, "Won: " + names[st["winner"]])
-    elif ph == "bidding":
+        return
+    if ph == "bidding":
         hint(d, "%s to bid: OK" % names[act][:6] if act is not None else "OK: bid / pass")
     elif ph == "trump":
         hint(d, "%s trump: OK" % names[act if act is not None else bidder][:7])

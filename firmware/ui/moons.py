@@ -13,15 +13,18 @@ the line above the supply the round's first player, both from turn()."""
 
 from ui.base import text_right, title_bar
 from ui.form import Form, seats
-from ui.gcommon import ask_one, event, hint, offered
+from ui.gcommon import ask_one, event, hint, offered, over
 
 PLAYERS = (2, 6)
 INITIALS = "JSNU"  # Jupiter Saturn Neptune Uranus, the rules' PLANETS order
 
 
 def option_field(ev, n, app):
+    # The card says only that sets of tokens score; its values are not
+    # public (RULINGS.md), so the default is the rulings' house table and
+    # says so, never the box's.
     if "sc" not in ev:
-        return ("sc", "Set scoring?", "pick", [("1/2/3/10 (box)", 0), ("Custom table", 1)], "")
+        return ("sc", "Set scoring?", "pick", [("House 1/2/3/10", 0), ("Custom table", 1)], "")
     if ev["sc"]:
         sc = ev.get("scoring") or [None] * 4
         defaults = (1, 2, 3, 10)
@@ -70,7 +73,7 @@ def pointing(s):
 
 def likely(s, p, planets):
     """Of `planets` (names), the token that adds most to p's score by the
-    rules' set_score; among equals (the box's table scores a pair of
+    rules' set_score; among equals (the house table scores a pair of
     planets as two singles) the one p holds fewest of, the way to a
     complete set of four; then the first. The answer a menu selects
     first, so the usual choice costs one OK: a cursor only, the player
@@ -246,14 +249,21 @@ def _end_ask(s, choices):
     return ask
 
 
-def _tokens(d, x, y, counts):
+def _tokens(d, x, y, counts, room):
     """Tokens as planet initials with counts ("J2 S1"), planets with none
-    left out; '-' for none at all."""
+    left out; '-' for none at all. In `room` characters: packed ("J2S1N3")
+    when spaced they would not fit (an initial still starts each count),
+    cut with "~" past that."""
     out = []
     for i in range(4):
         if counts[i]:
             out.append("%s%d" % (INITIALS[i], counts[i]))
-    d.text(" ".join(out) if out else "-", x, y, 1)
+    text = " ".join(out) if out else "-"
+    if len(text) > room:
+        text = "".join(out)
+    if len(text) > room:
+        text = text[: room - 1] + "~"
+    d.text(text, x, y, 1)
 
 
 def menu_items(s):
@@ -281,7 +291,7 @@ def draw(d, s, play):
     # (who dealt), and who leads the next trick (None: tableaux are laid)
     t = s.turn()
     if st["over"]:
-        title_bar(d, "Over", "OK:rematch")
+        over(d, s)
     elif t["to_act"] is None:
         title_bar(d, "R%d tableaux" % (st["round"] + 1))
     else:
@@ -292,28 +302,28 @@ def draw(d, s, play):
     y = 11
     for p in range(top, min(n, top + rows)):
         d.text((">" if p == at else " ") + names[p][:5], 0, y, 1)
+        # the score ends short of the scroll marks' column (122-126)
+        score = str(st["scores"][p])
+        sx = 121 - 8 * len(score)
+        d.text(score, sx, y, 1)
         if st["phase"] == "tableau" and st["tableaux"][p] is None:
-            d.text("tableau?", 50, y, 1)
+            d.text("tableau?"[: (sx - 52) // 8], 50, y, 1)
         else:
-            _tokens(d, 50, y, st["tokens"][p])
-        text_right(d, str(st["scores"][p]), y)
+            _tokens(d, 50, y, st["tokens"][p], (sx - 52) // 8)
         y += 9
     from ui.base import scroll_marks
 
     scroll_marks(d, top > 0, top + rows < n, 11, 29)
     if t["leader"] is not None:
-        d.text("1st player " + names[t["leader"]][:5], 0, 38, 1)
-    # the supply's counts, each after its planet's initial as the rows
-    # show tokens (J S N U), packed beside the label with a thin bar
-    # before each so the groups read apart
-    sup = st["supply"]
-    d.text("sup", 0, 47, 1)
-    for i in range(4):
-        d.vline(25 + 25 * i, 48, 6, 1)
-        d.text("%s%d" % (INITIALS[i], sup[i]), 26 + 25 * i, 47, 1)
+        d.text("1st " + names[t["leader"]][:5], 0, 38, 1)
     if st["over"]:
-        hint(d, "Won: " + names[st["winner"]])
-    elif at is not None:
+        return
+    # the supply's counts under its label, each after its planet's initial
+    # as the rows show tokens (J S N U), a space between
+    sup = st["supply"]
+    text_right(d, "supply", 38)
+    text_right(d, " ".join(["%s%d" % (INITIALS[i], sup[i]) for i in range(4)]), 47)
+    if at is not None:
         hint(d, ("OK: %s tableau" if st["phase"] == "tableau" and st["tableaux"][at] is None else "OK: %s won") % names[at][:6])
     else:
         hint(d, "OK: enter")

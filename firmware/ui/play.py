@@ -3,16 +3,17 @@ and lists the actions the rules allow now (legal()): its ACTIONS table
 ("move|label|key" lines, gcommon.offered), or its own actions(s) where a
 table does not say it all.
 
-OK: the main action (or a menu of the legal ones, titled by what it asks);
-short BACK: the game menu (pause/resume the timer, standings, situation,
+OK: the main action (or a menu of the legal ones, titled by what it asks),
+whether a minute runs or waits paused; long OK: pause or resume it; short BACK: the game menu (pause/resume the timer, standings, situation,
 home); long BACK: undo (handled by the app for every screen that sets
 undo_ok). UP/DOWN: while a minute runs for the phase shown, add or take
 10 s; in a game whose screen points at a player (its UI's pointing(s) gives
 the seat to start from; OK then enters what that player did, act_on),
 move the pointer; else scroll the list.
 
-After the last event: the winner's banner, then OK on the game-over
-screen is Rematch (same players, seats rotated, options kept)."""
+After the last event: the winner's banner, then the game-over screen
+shows both ways on: OK a rematch (same players, seats rotated, options
+kept), BACK Home (where the finished game stays until another starts)."""
 
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from ui.base import Menu
@@ -62,10 +63,8 @@ class Play:
             app.home()
             return
         if b == OK and kind == PRESS:
-            t = self.timed(s)
-            if t is not None and not t.running and t.remaining() > 0 and getattr(self.ui, "OK_RESUMES", True):
-                s.toggle_pause()
-                return
+            # what the hint says, whether the minute runs or waits paused
+            # (a long OK resumes it, and the paused screen says so)
             if s.state.get("over"):
                 self.rematch()
                 return
@@ -73,6 +72,9 @@ class Play:
         elif b == OK and kind == LONG:
             s.toggle_pause()
         elif b == BACK and kind == PRESS:
+            if s.state.get("over"):
+                app.home()  # as the game-over screen says (OK: Rematch, BACK: Home)
+                return
             self.game_menu()
         elif b == UP or b == DOWN:
             t = self.timed(s)
@@ -104,6 +106,7 @@ class Play:
     def actions(self):
         app = self.app
         s = app.session
+        s.entry = True  # what opens now is an entry a time-up waits for (Session.tick)
         p = self.pointed(s)
         if p is not None:
             self.ui.act_on(s, p)
@@ -136,12 +139,14 @@ class Play:
         """BACK: the game menu (ui/gmenu.py, loaded when opened)."""
         from ui.gmenu import game_menu
 
+        self.app.session.entry = False  # no entry: a minute ends on time meanwhile
         game_menu(self)
 
     def update(self, now):
         s = self.app.session
         if s is None:
             return False
+        s.entry = False  # this screen is on top: no entry of its is open
         dirty = False
         if s.changed != self.seen:
             self.seen = s.changed

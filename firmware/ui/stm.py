@@ -11,7 +11,7 @@ the game menu (BACK)."""
 from ui.banner import banner
 from ui.base import text_right, title_bar
 from ui.form import seats
-from ui.gcommon import ask_one, event, hint
+from ui.gcommon import ask_one, event, hint, over
 
 PLAYERS = (2, 6)
 
@@ -125,8 +125,18 @@ def act_on(s, p):
 
 
 def _trick(s, p, big, little):
-    if event(s, "trick", {"winner": p, "big": big, "little": little}) and big:
-        banner(s.app, "Shot the moon!\n%s: BIG MOON" % _hand_names(s)[p][:10])
+    """Enter the trick; a banner when a side shot the moon (all 5 tricks of
+    the round, the rules' state["shot"]) or a player's BIG MOON paid."""
+    rnd = s.state["round"]
+    if not event(s, "trick", {"winner": p, "big": big, "little": little}):
+        return
+    st = s.state
+    names = st["players"]
+    if (st["round"] > rnd or st["over"]) and st.get("shot") is not None:
+        who = start_labels(st, names)[st["shot"]] if st["teams"] else names[st["shot"]]
+        banner(s.app, "Shot the moon!\n+2 chips\n" + who[:14])
+    elif big and p < len(names):  # the Dummy's moon cards pay nobody
+        banner(s.app, ("BIG MOON:\n+1 chip\n" if big == 1 else "2 BIG MOONs:\n+2 chips\n") + names[p][:10])
 
 
 def act(s, key):
@@ -156,7 +166,7 @@ def draw(d, s, play):
     # that leads the trick to enter (None: the Dummy's card)
     t = s.turn()
     if st["over"]:
-        title_bar(d, "Over", "OK:rematch")
+        over(d, s)
     else:
         title_bar(d, "R%d trick %d/5" % (st["round"] + 1, sum(st["tricks"]) + 1))
     chips = st["chips"]
@@ -180,7 +190,6 @@ def draw(d, s, play):
 
         scroll_marks(d, top > 0, top + 4 < n, 11, 38)
     if st["over"]:
-        hint(d, "Won: " + names[st["winner"]])
         return
     # who leads in full, the dealer in what room is left (names are short
     # at most tables: "P2 leads  deal P1")

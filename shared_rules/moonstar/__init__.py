@@ -38,16 +38,20 @@ def new(players, options=None):
 
 
 def _wrong_phase(state, kind):
-    # Names what is legal instead, from the table (legal() may not be loaded).
+    # Names what is legal instead, from the table (legal() may not be
+    # loaded), in the table's words (moonstar/words.py): a player may read
+    # it as a toast.
+    from shared_rules.moonstar.words import event_words, phase_words
+
     phase = state["phase"]
     cfg = state["cfg"] or {}
     now = []
     for k, ph in EVENTS:
         if phase in ph and not (k == "challenge" and not cfg.get("challenges")):
             if not (k == "time_up" and phase == "playing" and not cfg.get("timed_play")):
-                now.append(k)
+                now.append(event_words(k))
     now.sort()
-    return RuleError("no %s now: the phase is %s (legal now: %s)" % (kind, phase, ", ".join(now)))
+    return RuleError("no %s now: this is %s (now: %s)" % (event_words(kind), phase_words(phase), ", ".join(now)))
 
 
 def apply(state, event):

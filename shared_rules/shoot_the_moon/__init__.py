@@ -47,7 +47,8 @@ def new(players, options=None):
     # partnership, or a lone player); one side alone at the target has won.
     chips = start_scores(options, teams or n, 0, 100000, "chips", target) or [2] * (teams or n)
     s = {"players": players, "round": 0, "over": False, "winner": None,
-         "teams": teams, "chips": chips, "target": target, "dealer": dealer, "first_leader": dealer}
+         "teams": teams, "chips": chips, "target": target, "dealer": dealer, "first_leader": dealer,
+         "shot": None}
     _sync(s)
     s["start_scores"] = s["scores"]
     _start_round(s)
@@ -211,9 +212,13 @@ def _end_round(s):
         side = side_of(s, h)
         if side is not None:
             pooled[side] += s["tricks"][h]
+    shot = None
     for side in range(len(chips)):
         chips[side] += (0, 1, 0, 1, 0, 2)[pooled[side]]
+        if pooled[side] == TRICKS:
+            shot = side
     s["chips"] = chips
+    s["shot"] = shot  # the side that shot the moon (all 5 tricks) in the round just ended
     _sync(s)
     s["round"] += 1
     top = max(chips)

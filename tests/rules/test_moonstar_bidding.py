@@ -30,7 +30,7 @@ def test_no_bid_scores_the_setter_20_and_he_sets_up_again():
 
 def test_events_out_of_phase_are_refused():
     s = start()
-    refused(s, bid(0, 30), "no bid now: the phase is setup (legal now: setup)")
+    refused(s, bid(0, 30), "no bid now: this is the set-up (now: set-up)")
     refused(s, {"type": "result", "points": 3}, "no result now")
     refused(s, {"type": "dance"}, "unknown Moonstar event type 'dance'")
     refused(s, ["bid"], "an event must be a JSON object")

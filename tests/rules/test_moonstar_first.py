@@ -33,7 +33,7 @@ def test_bad_rolls_and_explicit_choice():
     refused(s, {"type": "roll_for_setter", "rolls": [[1, 2, 3, 7], [1, 2, 3, 4]]}, "Ann's die shows 7")
     refused(s, {"type": "roll_for_setter", "seed": -1}, "seed must be a whole number")
     refused(s, {"type": "choose_setter", "player": 2}, "player must be a seat from 0 to 1")
-    refused(s, {"type": "setup"}, "no setup now: the phase is first")
+    refused(s, {"type": "setup"}, "no set-up now: this is the choice of the first setter")
     assert M.apply(s, {"type": "choose_setter", "player": 1})["setter"] == 1
 
 

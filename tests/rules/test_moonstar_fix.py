@@ -11,7 +11,7 @@ def test_a_setup_is_corrected_until_the_result_is_in():
     assert M.legal(s)["moves"]["fix_situation"]["players"] == [0]
     t = run(t, UP, {"type": "result", "moves": plan()})
     assert t["last"]["points"] == 65
-    refused(t, fix, "no fix_situation now: the phase is setup")
+    refused(t, fix, "no set-up correction now: this is the set-up")
     refused(s, dict(fix, dice=[1, 2]), "this round uses 7 dice, not 2")
     # forgetting the set-up (situation unknown) is a correction too
     assert M.apply(run(s, UP), {"type": "fix_situation"})["sit"] is None

@@ -36,4 +36,4 @@ def test_bets_settle_after_the_round():
 
 def test_no_bets_outside_game_11():
     s = run(start(2), SKIP, bid(1, 30), UP)
-    refused(s, bet(0, 0, "made"), "no bet now")
+    refused(s, bet(0, 0, "made"), "no side bet now")

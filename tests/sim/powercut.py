@@ -36,7 +36,7 @@ def moonstar_script(b, mark):
     p("ok"); p("ok"); mark()              # roll for setter
     b.advance(3100)
     p("ok"); p("ok"); mark()              # device rolls the set-up
-    p("ok")                               # close the situation: bidding runs
+    p("back")                             # close the situation: bidding runs (its OK would go on to the bid)
     b.advance(2000); mark()
     p("ok"); p("ok")                      # bidder P1
     for _ in range(3):
@@ -48,7 +48,7 @@ def moonstar_script(b, mark):
     p("back"); p("down"); p("ok"); mark()  # game menu: time up now
     b.advance(2000); mark()
     b.long_press("ok"); b.advance(1000); mark()   # pause the playing minute
-    p("ok"); b.advance(1000); mark()              # resume it
+    b.long_press("ok"); b.advance(1000); mark()   # resume it (a short OK is the points, as the hint says)
     p("ok")
     for _ in range(5):
         p("down", 40, 40)

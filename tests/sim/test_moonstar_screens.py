@@ -30,7 +30,7 @@ def device_rolled_round(b, game="1 Basic", setter="P2"):
     st.start_two_player_moonstar(b, game, setter)
     b.press("ok")
     st.choose(b, "Device rolls")
-    b.press("ok")  # close the situation
+    b.press("back")  # close the situation (OK would go on to the bid)
 
 
 def bid(b, who, amount, current=20):
@@ -120,7 +120,11 @@ def test_situation_is_drawn_as_the_board(tmp_path):
             x, y = ms_ring.at(s, ms_ring.MOON_RADII[0])
             assert not px[y][x], ("empty star", s)
         st.snap(b, "moonstar-situation")
+        # the bidding minute runs: the first OK is the bid (issue 21), not
+        # only a way back to the bids view
         b.press("ok")
+        assert st.screen(b).startswith("Who bids?"), st.screen(b)
+        b.press("back")
         assert "Bids" in st.screen(b), st.screen(b)
         st.no_faults(b)
     finally:
@@ -144,6 +148,16 @@ def test_points_stop_at_the_best_possible_and_say_why(tmp_path):
         scr = st.screen(b)
         assert "R1 Play" in scr and "P1 plays" in scr, scr
         assert events(tmp_path)[-1]["type"] == "time_up"
+        # entered while the playing minute runs, the best is not told (a
+        # spoiler for the bidder) and the entry goes to the rules' top
+        b.press("ok")
+        b.advance(400)
+        scr = st.screen(b)
+        assert scr.splitlines()[0].startswith("P1 scored?") and "bid 70" in scr and "best" not in scr, scr
+        assert scr.splitlines()[-1] != "0 %d" % best, scr
+        b.press("back")
+        b.press("back")
+        st.choose(b, "Time up now")
         b.press("ok")
         b.advance(400)  # the solver's slices, between loop passes
         scr = st.screen(b)
@@ -239,7 +253,7 @@ def test_a_wrong_set_up_is_corrected_before_the_result_and_undone(tmp_path):
         b.press("back")
         st.choose(b, "Correct set-up")
         scr = st.screen(b)
-        assert "Planet%d" % rolled["planets"][0][1] in scr and "star 0" in scr, scr  # on the drawn board
+        assert "Planet\nvalue %d" % rolled["planets"][0][1] in scr and "star 0" in scr, scr  # on the drawn board
         b.press("down")
         b.press("down")
         assert "star 2" in st.screen(b), st.screen(b)  # DOWN walks the cursor clockwise

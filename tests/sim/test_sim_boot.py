@@ -97,7 +97,7 @@ def test_restart_resumes_and_undo_still_works(tmp_path):
     b = restart(tmp_path)
     b.advance(200)
     assert "PAUSED" in st.screen(b)
-    b.press("ok")  # resume the bidding minute
+    b.long_press("ok")  # resume the bidding minute (a short OK is the bid, as the hint says)
     assert "PAUSED" not in st.screen(b)
     b.long_press("back")  # undo the second bid across the restart
     assert st.replay(tmp_path / "flash").state["bid"] == 20

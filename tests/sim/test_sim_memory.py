@@ -88,8 +88,7 @@ def play_a_round_to_its_result(b):
     (its best possible solved while the points were entered)."""
     b.press("ok")
     st.choose(b, "Device rolls")
-    b.press("ok")  # the situation
-    b.press("ok")  # bid
+    b.press("ok")  # the situation: its OK goes on to the bid
     st.choose(b, "P1")
     b.press("ok")  # the lowest bid, 20
     b.press("back")

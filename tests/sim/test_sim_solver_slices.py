@@ -103,7 +103,7 @@ def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
     best = hard["best"]
     b = st.new_board(tmp_path)
     try:
-        st.start_two_player_moonstar(b, "12 Dealer's", "P1")
+        st.start_two_player_moonstar(b, "12 Setter picks", "P1")
     finally:
         b.kill()
     flash = tmp_path / "flash"
@@ -125,7 +125,7 @@ def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
     try:
         b.advance(300)
         assert "PAUSED" in st.screen(b), st.screen(b)
-        b.press("ok")  # the play minute resumes
+        b.long_press("ok")  # the play minute resumes
         b.press("ok")  # the points entry, at the bid
         scr = st.screen(b)
         assert "scored?" in scr and "bid %d" % best in scr, scr

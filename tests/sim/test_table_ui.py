@@ -139,13 +139,15 @@ def test_rematch_and_back_from_standings_after_the_game(tmp_path):
     flash = tmp_path / "flash"
     try:
         scr = st.screen(b)
-        assert "Won: P2" in scr and "OK:rematch" in scr, scr
-        # BACK from the standings of a finished game: Home
+        # both ways on are shown (issue 21): OK a rematch, BACK Home
+        assert "Won: P2" in scr and "OK: Rematch" in scr and "BACK: Home" in scr, scr
         b.press("back")
+        assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
+        # BACK from the standings of a finished game: Home
         st.choose(b, "Standings")
         b.press("back")
         assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
-        st.choose(b, "Resume game")
+        st.choose(b, "Finished game")
         # Rematch: one press, same players, seats rotated, options kept
         old = sorted((flash / "data" / "games").glob("*.jsonl"))
         b.press("ok")
@@ -438,7 +440,7 @@ def test_moons_names_the_first_player_and_who_leads(tmp_path):
         b.press("back")  # leave the tableau entry the game opens with
         first, act = rules_turn(flash)
         scr = st.screen(b)
-        assert (first, act) == ("P1", None) and "R1 tableaux" in scr and "1st player P1" in scr, scr
+        assert (first, act) == ("P1", None) and "R1 tableaux" in scr and "1st P1" in scr, scr
         b.press("ok")
         for who, suits in (("P1", ("Jupiter", "Saturn", "Neptune")), ("P2", ("Saturn", "Neptune", "Uranus"))):
             for s in suits:
@@ -446,7 +448,7 @@ def test_moons_names_the_first_player_and_who_leads(tmp_path):
         for w in ("P2", "P1"):
             first, act = rules_turn(flash)
             scr = st.screen(b)
-            assert "lead %s" % act in st.screen_lines(b.emu)[0] and "1st player %s" % first in scr, scr
+            assert "lead %s" % act in st.screen_lines(b.emu)[0] and "1st %s" % first in scr, scr
             for _ in range(4):
                 if st.screen_lines(b.emu)[-1] == "OK: %s won" % w:
                     break
@@ -468,7 +470,7 @@ def test_moons_names_the_first_player_and_who_leads(tmp_path):
         if "card 1?" in st.screen(b):
             b.press("back")
         scr = st.screen(b)
-        assert (first, act) == ("P2", None) and "R2 tableaux" in scr and "1st player P2" in scr, scr
+        assert (first, act) == ("P2", None) and "R2 tableaux" in scr and "1st P2" in scr, scr
         st.no_faults(b)
     finally:
         b.kill()

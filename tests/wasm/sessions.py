@@ -89,9 +89,8 @@ def evening(folder):
             b = real_new_board(tmp_path, seed)
             b.kill = lambda: None  # each game's script ends with a kill: the evening goes on
             board.append(b)
-        else:  # back Home from the last game's end
+        else:  # back Home from the last game's end (its BACK: Home)
             board[0].press("back")
-            simtools.choose(board[0], "Home")
         return board[0]
 
     try:
@@ -99,8 +98,7 @@ def evening(folder):
             for name in ("moonstar", "shoot-the-moon", "moon", "moons"):
                 SESSIONS[name](folder)
         b = board[0]
-        b.press("back")
-        simtools.choose(b, "Home")
+        b.press("back")  # the game over: Home
         simtools.choose(b, "Settings")
         simtools.choose(b, "Bid time")
         b.press("up")

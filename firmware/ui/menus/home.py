@@ -14,8 +14,11 @@ class Home(Menu):
 
     def enter(self):
         items = []
-        if self.app.session is not None:
-            items.append(("Resume game", "resume"))
+        s = self.app.session
+        if s is not None:
+            items.append(("Finished game" if s.state.get("over") else "Resume game", "resume"))
+        elif self.app.abandoned is not None:
+            items.append(("Undo abandon", "unabandon"))
         items.append(("New game", "new"))
         items.append(("From paper", "paper"))
         if self.app.session is not None:
@@ -39,14 +42,14 @@ class Home(Menu):
         app = self.app
         if what == "resume":
             app.open_game()
-        elif what == "new":
-            from ui.menus.newgame import start
+        elif what == "unabandon":
+            from ui.menus.abandon import unabandon
 
-            start(app)
-        elif what == "paper":
-            from ui.menus.newgame import start
+            unabandon(app)
+        elif what == "new" or what == "paper":
+            from ui.menus.abandon import new_game
 
-            start(app, True)
+            new_game(app, what == "paper")
         elif what == "standings":
             from ui.standings import Standings
 
@@ -67,3 +70,4 @@ class Home(Menu):
             from ui.dialogs import Notice
 
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))
+

@@ -76,7 +76,7 @@ def act(s, key):
         if s.submit({"type": "setup", "seed": app.board.random32()}):
             from ui.moonstar.situation import show
 
-            show(s)
+            show(s, s.state["phase"] == "bidding")
     elif key == "setup_skip":
         s.submit({"type": "setup"})
     elif key == "setup_enter" or key == "fix":
@@ -95,7 +95,7 @@ def act(s, key):
             if "player" not in ev:
                 return ("player", "Who bids?", "pick", items, "")
             if "amount" not in ev:
-                return ("amount", names[ev["player"]][:9] + " bids", "num", (lo, hi, start),
+                return ("amount", names[ev["player"]][:7] + " bids", "num", (lo, hi, start),
                         "standing %d" % standing if standing else "first bid")
             return None
 

@@ -4,7 +4,7 @@ the standing bid beside it, challenges, side bets, the playing minute and
 the result. Choices and ranges come from the rules' legal() spec."""
 
 from ui.base import text_right, title_bar
-from ui.gcommon import hint, scoreboard
+from ui.gcommon import hint, over, scoreboard
 
 PLAYERS = (2, 8)
 
@@ -86,10 +86,10 @@ def question(s):
         return _name(s, st["setter"])[:6] + " sets up:"
     if ph == "bidding":
         tu = s.moves().get("time_up") or {}
-        return "Bidding closed:" if tu.get("closed") else "Bid or challenge"
+        return "Bids closed:" if tu.get("closed") else "Which call?"
     if ph == "betting":
         return "Bet or play?"
-    return _name(s, st["bidder"])[:8] + ": result?"
+    return _name(s, st["bidder"])[:4] + " result?"
 
 
 def _best_known(s):
@@ -151,16 +151,26 @@ def _clock(d, s, label):
         d.text(st["players"][st["bidder"]][:7], 72, 46, 1)
     else:
         d.text("--", 84, 28, 1)
-    if st.get("challengers"):
-        text_right(d, "x%d" % len(st["challengers"]), 11)
+    if st.get("challengers"):  # beside the bid's digits, clear of the label
+        text_right(d, "x%d" % len(st["challengers"]), 28)
+
+
+def _paused(s):
+    """The minute waits, paused, with time left (a long OK resumes it)."""
+    t = s.timer
+    return t is not None and not t.running and t.remaining() > 0
 
 
 def _title(d, s, words):
     """Round and phase on the left, the setter on the right ("set:Ann")."""
     st = s.state
     setter = turn(s).get("leader")
-    right = ("set:" + _name(s, setter)[:5]) if setter is not None else ""
-    title_bar(d, "R%d %s" % (st["round"] + 1, words), right)
+    left = "R%d %s" % (st["round"] + 1, words)
+    # the setter's name cut to the room left (two letters at least), else
+    # left out: the round and phase come first
+    room = 16 - len(left) - 1 - 4
+    right = ("set:" + _name(s, setter)[:5][:room]) if setter is not None and room >= 2 else ""
+    title_bar(d, left, right)
 
 
 def draw(d, s, play):
@@ -173,23 +183,26 @@ def draw(d, s, play):
         tu = s.moves().get("time_up") or {}
         closed = tu.get("closed")
         _clock(d, s, "CLOSED" if closed else "BID")
-        hint(d, "OK: play minute" if closed else "OK:bid BACK:menu")
+        if _paused(s):  # OK still does what it says; a long OK resumes
+            hint(d, "OK:play hold:run" if closed else "OK:bid hold:run")
+        else:
+            hint(d, "OK: play minute" if closed else "OK:bid BACK:menu")
         return
     if ph == "playing":
         _title(d, s, "Play")
         _clock(d, s, "NEEDS")
-        hint(d, _name(s, st["bidder"])[:7] + " plays")
+        hint(d, "hold OK: resume" if _paused(s) else _name(s, st["bidder"])[:7] + " plays")
         return
     if ph == "over":
-        title_bar(d, "Game over")
+        over(d, s)
     else:
-        titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Bets", "result": "Time up"}
+        titles = {"first": "Who sets up?", "choose": "Variants", "setup": "Set-up", "betting": "Bets", "result": "Result"}
         _title(d, s, titles.get(ph, ph))
     act_seat = turn(s).get("to_act")
     scoreboard(d, names, st["scores"], 11, 4, act_seat, play.scroll)
     if ph == "over":
-        hint(d, "Won: " + names[st["winner"]])
-    elif ph == "first":
+        return
+    if ph == "first":
         hint(d, "OK: who sets up")
     elif ph == "setup":
         hint(d, names[st["setter"]][:8] + " sets up")

@@ -33,7 +33,7 @@ def act(s, key):
 
         app.push(Ask(app, "Closed", "70 closes bidding. Start the %s now?" % ("playing minute" if nxt == "playing" else "side bets"), yes))
     elif key == "challenge":
-        ask_one(s, "challenge", "player", "Who challenges?", seats(names, mv["challenge"]["players"]))
+        ask_one(s, "challenge", "player", "Challenger?", seats(names, mv["challenge"]["players"]))
     elif key == "bet":
         spec = mv["bet"]
 

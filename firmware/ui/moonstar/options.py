@@ -7,7 +7,7 @@ only asks, and is unloaded while the game is played."""
 # Menu labels of Games 1-12 (presentation only; what each game does is in
 # shared_rules.moonstar.opts).
 LABELS = ("", "Basic", "More moons", "Moons>dice", "Dice>moons", "Planets", "Fav. star",
-          "No planets", "Adv. score", "Movement", "Challenge", "Side bets", "Dealer's")
+          "No planets", "Adv. score", "Movement", "Challenge", "Side bets", "Setter picks")
 
 
 def _o():

@@ -5,7 +5,9 @@ refuse it too, with the same figure).
 
 The best comes from the solver, run in slices while the picker is shown
 (ui/moonstar/solve.py); until it is known the picker's top is the rules'
-own maximum and the caption says "best ...". The answer (best and plan)
+own maximum and the caption says "best ...". While the playing minute
+still runs the best is not told (a spoiler for the bidder): the caption
+gives the bid only, and the result screen tells the best afterwards. The answer (best and plan)
 then feeds the result screen, which steps through the plan without
 solving again; this module and ms_best are unloaded before the result is
 submitted, since the rules solve the set-up once more to check it."""
@@ -22,23 +24,29 @@ class PointsPick(NumberPick):
     player was quicker than the solver (the solve is stopped either way:
     the rules solve again to check the result, and need the room)."""
 
-    def __init__(self, app, title, spec, bid, sit, on_done, on_back):
+    def __init__(self, app, title, spec, bid, sit, on_done, on_back, tell=True):
         from ui.moonstar.solve import Slices
 
         self.slices = Slices(sit, app.board.ticks_ms, True)
         self.bid = bid
+        # the best is told (and the picker stops there) only once the play
+        # is over: entered while the playing minute still runs, it would
+        # tell the bidder what to aim for (the result screen tells it after)
+        self.tell = tell
         super().__init__(app, title, spec["min"], spec["max"], min(bid, spec["max"]),
                          lambda v: on_done(v, self.finish()), self._caption(), on_back=on_back)
 
     def _caption(self):
         a = self.slices.answer
+        if not self.tell:
+            return "bid %d" % self.bid
         return "bid %d best %s" % (self.bid, "..." if a is None else a["best"])
 
     def update(self, now):
         if not self.slices.update():
             return False
         a = self.slices.answer
-        if a is not None:
+        if a is not None and self.tell:
             self.hi = min(self.hi, a["best"])
             if self.value > self.hi:
                 self.value = self.hi
@@ -47,7 +55,7 @@ class PointsPick(NumberPick):
 
     def button(self, b, kind, count):
         a = self.slices.answer
-        if b == UP and kind == PRESS and a is not None and self.value >= self.hi:
+        if b == UP and kind == PRESS and a is not None and self.tell and self.value >= self.hi:
             self.app.toast("%d is the best this set-up allows" % self.hi, TOAST_MS)
             return
         super().button(b, kind, count)
@@ -71,7 +79,7 @@ def enter(s, spec):
     app = s.app
     st = s.state
     bid = st["bidder"]
-    who = st["players"][bid][:8] if bid is not None else ""
+    who = st["players"][bid][:4] if bid is not None else ""  # the title stops short of the minute's countdown
     title = who + " scored?"
     bid = st["bid"]
     sit = st.get("sit")
@@ -88,7 +96,7 @@ def enter(s, spec):
             pick.leave()
             app.pop()
 
-        pick = PointsPick(app, title, spec, bid, sit, done, back)
+        pick = PointsPick(app, title, spec, bid, sit, done, back, st["phase"] != "playing")
         app.push(pick, cover=True)
         return
 

@@ -36,15 +36,21 @@ class Situation(Screen):
     """`sit` is the rules' situation (state["sit"]), `rnd` the round
     counted from 1, `setter` the setter's name."""
 
-    def __init__(self, app, sit, rnd, setter):
+    def __init__(self, app, sit, rnd, setter, go_on=False):
         super().__init__(app)
         self.sit = sit
         self.rnd = rnd
         self.setter = setter
+        # shown as the bidding minute starts: OK also does what the game
+        # screen's OK does (the bid), so no press is lost while time runs
+        self.go_on = go_on
 
     def button(self, b, kind, count):
         if kind == PRESS and (b == OK or b == BACK):
-            self.app.pop()
+            app = self.app
+            app.pop()
+            if b == OK and self.go_on:
+                app.stack[-1].button(OK, PRESS, 0)
 
     def draw(self, d):
         sit = self.sit
@@ -155,25 +161,34 @@ class Entry(Screen):
                 ms_ring.moon(d, self.cursor, k, True)
         panel_head(d, self.rnd, self.setter)
         x = ms_ring.PANEL_X
-        if f == 0:
-            words = "Planet%d" % self.values[len(self.planets)]
+        y = 20
+        if f == 0:  # "Planet", its value below: "value 15" fits where "Planet 15" would not
+            d.text("Planet", x, y, 1)
+            y += 9
+            words = "value %d" % self.values[len(self.planets)]
         elif f == 1:
             words = "Moon %d/%d" % (len(self.moons) + 1, self.nm)
         else:
             words = "Die %d/%d" % (len(self.dice) + 1, self.nd)
-        d.text(words[:8], x, 20, 1)
-        d.text("star %d" % self.cursor if f < 2 else "shows", x, 29, 1)
+        d.text(words[:8], x, y, 1)
+        d.text("star %d" % self.cursor if f < 2 else "shows", x, y + 9, 1)
         if f == 2:
             shown = (self.dice + [self.die])[-10:]  # two rows of five: the newest ten
             ms_ring.dice(d, shown, 39, None, len(shown) - 1)
 
 
-def show(s):
-    """The round's set-up drawn as the board, if it is known."""
+def show(s, go_on=False):
+    """The round's set-up drawn as the board, if it is known. `go_on`:
+    shown as the bidding starts, OK goes on to the bid (Situation)."""
     st = s.state
     sit = st.get("sit")
     if sit:
-        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]]))
+        s.app.push(Situation(s.app, sit, st["round"] + 1, st["players"][st["setter"]], go_on))
+
+
+def show_set(s):
+    """show() once a set-up was entered: its OK goes on to the bidding."""
+    show(s, s.state["phase"] == "bidding")
 
 
 def entry(s, spec, kind):
@@ -187,6 +202,6 @@ def entry(s, spec, kind):
 
         app.pop()
         ev["type"] = kind
-        submit_later(s, ev, show)  # on the next pass, when this screen and its code are gone
+        submit_later(s, ev, show_set if kind == "setup" else show)  # on the next pass, when this screen and its code are gone
 
     app.push(Entry(app, spec, done, st["round"] + 1, st["players"][st["setter"]]))

@@ -1,0 +1,60 @@
+"""Rebuilding the game in progress from its journal: at power-up
+(startup.py), and when an abandoned game is taken back (Home's "Undo
+abandon", ui/menus/abandon.py). Loaded for that and let go after."""
+
+from loader import Moment
+from shared_rules.errors import RuleError
+
+
+def resume(app):
+    """Rebuild the game in progress from its journal; warnings out.
+    Never raises: whatever is on flash, the device boots."""
+    warnings = []
+    gid = None
+    journal = app.journal
+    try:
+        gid = journal.current()
+        if gid is None:
+            return warnings
+        from shared_rules.match import Match
+        from session import Session, rules_resident
+
+        header, events, w = journal.load(gid)
+        warnings.extend(w)
+        gid = journal.current()
+        if header is None or gid is None:
+            return warnings
+        try:
+            resident = rules_resident(header.get("game"))
+        except RuleError:
+            resident = None  # from_header names what is wrong with the header
+        match = Match.from_header(header)
+        refused = None
+        for i in range(len(events)):
+            if refused is None:
+                try:
+                    match.apply(events[i])
+                except RuleError as e:
+                    refused = (i, str(e))
+            events[i] = None
+        events = None
+        if refused is not None:
+            # Never append after an event the rules refuse: the journal
+            # would no longer replay (the PC could keep only what comes
+            # before it). The game goes on as a new one from the events
+            # before, and this file stays as it is for the PC.
+            old = gid
+            with Moment():
+                from store import recovery
+
+                gid = recovery.continue_before(journal, old, header, refused[0])
+            warnings.append("event %d of game %s is refused by the rules (%s): resumed from the %d events before "
+                            "it, as game %s; the rest stays in game %s for the PC"
+                            % (refused[0] + 1, old, refused[1], refused[0], gid, old))
+        app.session = Session(app, gid, match, resident)
+        app.session.after_change(resumed=True)
+        app.session.shed()
+    except Exception as e:  # a damaged game must never stop the device
+        app.session = None
+        warnings.append("game %s could not be resumed: %s" % (gid or "in progress", e))
+    return warnings

@@ -1,0 +1,67 @@
+"""Leaving a game in progress for a new one, and taking it back: Home's
+New game and From paper ask first ("Abandon Moonstar, round 3? It will
+not count."), and "Undo abandon" brings the game back until the next one
+starts. Loaded for that moment only."""
+
+
+def new_game(app, paper):
+    """The new-game menus; over a game in progress, after the question."""
+    s = app.session
+    if s is None or s.state.get("over"):
+        _start(app, paper)
+        return
+    from shared_rules import display_name
+    from ui.dialogs import Ask
+
+    def yes():
+        app.pop()
+        abandon(app)
+        _start(app, paper)
+
+    app.push(Ask(app, "Abandon?", "Abandon %s, round %d? It will not count."
+                 % (display_name(s.game), s.state["round"] + 1), yes))
+
+
+def _start(app, paper):
+    from ui.menus.newgame import start
+
+    start(app, paper)
+
+
+def abandon(app):
+    """Leave the game in progress for a new one. Its journal stays the
+    game in progress until the next game starts (session.start closes
+    it then), so until then Home's "Undo abandon" (or a restart) brings
+    it back as it was, its minute paused. Only its id and name are kept
+    meanwhile: the session and its rules leave the heap for the new
+    game's menus."""
+    s = app.session
+    if s.timer is not None:
+        s.timer.pause()
+        s.save_timer()
+    app.abandoned = (s.gid, bool(s.state["round"]))  # its id, and whether a round of it was scored
+    app.session = None
+    app.sound.watch(None)
+    app.toast("Abandoned. Home: Undo abandon brings it back until a game starts", 2500)
+
+
+def unabandon(app):
+    """The abandoned game again, read back from its journal (as a restart
+    would: the minute paused with the time it had)."""
+    import loader
+
+    app.abandoned = None
+    app.reset()
+    from resume import resume
+
+    try:
+        warnings = resume(app)
+    finally:
+        loader.drop(("resume",))
+    if app.session is not None:
+        app.open_game()
+        if warnings:
+            app.toast("; ".join(warnings))
+    else:
+        app.home()
+        app.toast("; ".join(warnings) if warnings else "the game could not be read back")

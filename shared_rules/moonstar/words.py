@@ -1,0 +1,17 @@
+"""Moonstar's events and phases as players say them, for the rules'
+messages (a refusal reaches a player as a toast, and no internal name
+should). Loaded only when a message needs them."""
+
+
+def event_words(kind):
+    """An event type in words ("time_up": "time up")."""
+    return {"setup": "set-up", "start_play": "start of play", "fix_situation": "set-up correction",
+            "roll_for_setter": "roll for setter", "choose_setter": "choice of setter",
+            "bet": "side bet"}.get(kind, kind.replace("_", " "))
+
+
+def phase_words(phase):
+    """A phase in words ("setup": "the set-up")."""
+    return {"first": "the choice of the first setter", "choose": "the choice of variants",
+            "setup": "the set-up", "bidding": "the bidding", "betting": "the side bets",
+            "playing": "the play", "result": "the result entry"}.get(phase, phase)
