@@ -157,10 +157,13 @@ class App:
     # -- games ---------------------------------------------------------------
     def start_game(self, game, players, options):
         """Create the match, journal its header, open the game screen
-        (session.start)."""
-        from session import start
+        (start.py, loaded for the call)."""
+        import start
 
-        return start(self, game, players, options)
+        try:
+            return start.start(self, game, players, options)
+        finally:
+            loader.drop(("start",))
 
     def open_game(self):
         """The game screen, alone on the stack: the menus' code is let go
@@ -190,7 +193,7 @@ class App:
         try:
             startup.boot(self)
         finally:
-            loader.drop(("startup", "resume", "config", "names"))
+            loader.drop(("startup", "resume", "start", "config", "names"))
             self.before = loader.mark()
 
     def run(self):

@@ -17,7 +17,8 @@ def resume(app):
         if gid is None:
             return warnings
         from shared_rules.match import Match
-        from session import Session, rules_resident
+        from session import Session
+        from start import rules_resident
 
         header, events, w = journal.load(gid)
         warnings.extend(w)

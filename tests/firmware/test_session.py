@@ -8,7 +8,7 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
-from session import rules_resident
+from start import rules_resident
 from loader import drop
 from session import Session
 from shared_rules.match import Match

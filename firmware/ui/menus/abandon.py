@@ -30,7 +30,7 @@ def _start(app, paper):
 
 def abandon(app):
     """Leave the game in progress for a new one. Its journal stays the
-    game in progress until the next game starts (session.start closes
+    game in progress until the next game starts (start.start closes
     it then), so until then Home's "Undo abandon" (or a restart) brings
     it back as it was, its minute paused. Only its id and name are kept
     meanwhile: the session and its rules leave the heap for the new
@@ -57,7 +57,7 @@ def unabandon(app):
     try:
         warnings = resume(app)
     finally:
-        loader.drop(("resume",))
+        loader.drop(("resume", "start"))
     if app.session is not None:
         app.open_game()
         if warnings:
