@@ -520,3 +520,35 @@ def test_a_setting_is_picked_under_the_name_the_menu_gives_it(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_a_start_the_rules_refuse_keeps_what_was_entered(tmp_path):
+    """From paper, a start the rules refuse (one player alone past the
+    goal) says why and asks the scores again with the ones given selected,
+    the seats kept: nothing entered is lost (before, the whole form was
+    dropped at the end with a toast)."""
+    b = st.new_board(tmp_path)
+    flash = tmp_path / "flash"
+    try:
+        st.choose(b, "From paper")
+        st.choose(b, "Moon (dominoes)", exact=True)
+        st.set_number(b, 21, 21)
+        st.choose(b, "Seat 1")
+        for _ in range(3):
+            b.press("ok")
+        for score in (25, 3, 0):
+            st.set_number(b, score, 0)
+        scr = st.screen(b)
+        assert "21" in scr and "alone" in scr.replace("\n", " "), scr  # the rules' reason, as a toast
+        assert not list((flash / "data" / "games").glob("*.jsonl"))
+        st.wait_toast(b)
+        scr = st.screen(b)
+        assert "P1: score?" in scr, scr  # asked again ...
+        st.set_number(b, 20, 25)  # ... from the score given (big digits: read back in the journal below)
+        b.press("ok")  # P2: 3, as given
+        b.press("ok")  # P3: 0
+        assert st.replay(flash).state["scores"] == [20, 3, 0]
+        assert st.replay(flash).header["players"] == ["P1", "P2", "P3"]
+        st.no_faults(b)
+    finally:
+        b.kill()

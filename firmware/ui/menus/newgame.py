@@ -78,19 +78,46 @@ def start(app, paper=False):
                 labels = ui.start_labels(opts, names) if hasattr(ui, "start_labels") else names
                 k = len(labels)
                 sc = ev.get("start") or [None] * k
+                before = refused.get("start")  # the scores a refused start had: each offered again
                 for i in range(k):
                     if sc[i] is None:
+                        first = before[i] if before else getattr(ui, "START_DEFAULT", 0)
                         return (("start", i, k), "%s: %s?" % (labels[i][:16 - 3 - len(unit)], unit), "num",
-                                (-999, 999, getattr(ui, "START_DEFAULT", 0)), "from paper")
+                                (-999, 999, first), "from paper")
             return None
 
+        refused = {}
+
         def done(ev):
-            app.pop_to(base)
             if paper:
                 opts["start"] = ev["start"]
+                why = start_refused(game, ev["names"], opts)
+                if why is not None:
+                    # nothing entered is lost: the rules' reason, then the
+                    # scores asked again with the ones given selected
+                    refused["start"] = ev["start"]
+                    ev["start"] = None
+                    app.toast(why)
+                    Form(app, ask, done, ev).start()
+                    return
+            app.pop_to(base)
             app.start_game(game, ev["names"], opts)
 
         Form(app, ask, done).start()
 
     items = [(display_name(g[0]), g[0]) for g in GAMES]
     app.push(Menu(app, "Which game?" if not paper else "From paper: game?", items, chosen))
+
+
+def start_refused(game, names, opts):
+    """Why the rules refuse to start `game` from these paper scores, or
+    None: asked before the form closes, so a refused start keeps what was
+    entered."""
+    from shared_rules import get_game
+    from shared_rules.errors import RuleError
+
+    try:
+        get_game(game).new(names, opts)
+    except RuleError as e:
+        return str(e)
+    return None
