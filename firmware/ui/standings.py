@@ -33,7 +33,9 @@ class Standings(Screen):
             d.text("no game", 0, 20, 1)
             return
         st = s.state
-        title_bar(d, "Standings R%d" % st["round"])
+        # the round being played, numbered as the game screen numbers it;
+        # a finished game's are final
+        title_bar(d, "Final standings" if st.get("over") else "Standings R%d" % (st["round"] + 1))
         rows = [(rank, seat) for rank, seats in s.match.placings() for seat in seats]
         y = 11
         for i in range(self.top, min(len(rows), self.top + 5)):

@@ -145,6 +145,7 @@ def test_rematch_and_back_from_standings_after_the_game(tmp_path):
         assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
         # BACK from the standings of a finished game: Home
         st.choose(b, "Standings")
+        assert st.screen(b).split("\n")[0] == "Final standings", st.screen(b)
         b.press("back")
         assert st.screen(b).split("\n")[0] == "moontable", st.screen(b)
         st.choose(b, "Finished game")
@@ -549,6 +550,21 @@ def test_a_start_the_rules_refuse_keeps_what_was_entered(tmp_path):
         b.press("ok")  # P3: 0
         assert st.replay(flash).state["scores"] == [20, 3, 0]
         assert st.replay(flash).header["players"] == ["P1", "P2", "P3"]
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_standings_name_the_round_as_the_game_screen_does(tmp_path):
+    """Issue 21: the standings of a game in its first round read "R1", as
+    the game screen numbers it (they said "Standings R0")."""
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "1 Basic", "P1")
+        assert st.screen(b).startswith("R1 "), st.screen(b)
+        b.press("back")
+        st.choose(b, "Standings")
+        assert st.screen(b).split("\n")[0].startswith("Standings R1"), st.screen(b)
         st.no_faults(b)
     finally:
         b.kill()
