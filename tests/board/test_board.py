@@ -20,6 +20,7 @@ from host.sim.board_link import SimBoard
 from shared_rules.wire_read import decode
 
 BOOT_MS = 1500  # power-on to Home on the panel, emulated (about 0.7 s measured)
+RESUME_MS = 5000  # power-on to a resumed round: the journal replayed by the rules on the chip first
 MID_ROUND = {}  # the chip's flash captured with a bidding minute running
 
 
@@ -150,7 +151,7 @@ def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused():
     assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
     p = harness.Pico(MID_ROUND["image"], seed=3)
     try:
-        assert p.wait_panel(lambda t: "PAUSED" in t, BOOT_MS), p.screen() + "\n" + p.serial_text()
+        assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
         p.settle()
         lines = p.screen().split("\n")
         assert lines[0].startswith("R1 Bids"), lines
