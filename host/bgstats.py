@@ -193,21 +193,10 @@ def first_seat(state):
 
 def date_text(epoch):
     """Epoch seconds (the device's local-as-UTC convention) ->
-    "YYYY-MM-DD HH:MM:SS", by arithmetic: MicroPython ports differ in
-    their time module's epoch."""
-    epoch = int(epoch)
-    days, secs = divmod(epoch, 86400)
-    # civil date from days since 1970-01-01 (the proleptic Gregorian calendar)
-    z = days + 719468
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + 3 if mp < 10 else mp - 9
-    year = yoe + era * 400 + (1 if month <= 2 else 0)
-    return "%04d-%02d-%02d %02d:%02d:%02d" % (year, month, day, secs // 3600, secs // 60 % 60, secs % 60)
+    "YYYY-MM-DD HH:MM:SS" (shared_rules.dates, as the device dates them)."""
+    from shared_rules.dates import civil
+
+    return "%04d-%02d-%02d %02d:%02d:%02d" % civil(epoch)
 
 
 def source_player_id(prefix, name, play=None):

@@ -15,19 +15,11 @@ SHORT = {"moonstar": "Moonstar", "shoot-the-moon": "Shoot", "moon": "Moon", "moo
 
 def day(t):
     """Epoch seconds (the PC's local time, as a sync sets the clock) as
-    (month, day, hour, minute): days to a civil date by the usual
-    era arithmetic (no time module: ports disagree on its epoch)."""
-    days = t // 86400
-    z = days + 719468
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    d = doy - (153 * mp + 2) // 5 + 1
-    m = mp + 3 if mp < 10 else mp - 9
-    sec = t % 86400
-    return m, d, sec // 3600, (sec // 60) % 60
+    (month, day, hour, minute) (shared_rules.dates, as the PC dates them)."""
+    from shared_rules.dates import civil
+
+    _, m, d, h, mi, _ = civil(t)
+    return m, d, h, mi
 
 
 def when(head, gid):
