@@ -52,6 +52,7 @@ class Hooks:
     def __init__(self, device_id, log_path):
         self.device_id = device_id
         self.log_path = log_path
+        self.stopped = False  # set by the "repl" command
 
     def _log(self, what, value):
         if self.log_path:
@@ -72,8 +73,10 @@ class Hooks:
         self._log("settings", settings)
 
     def exit_to_repl(self):
+        """The app stops, as on a board; the link stays up (`serve` ends
+        the process once the PC has had time to read the reply)."""
         self._log("repl", None)
-        raise SystemExit(0)
+        self.stopped = True
 
     def device_info(self):
         return {"id": self.device_id, "fw": "harness-1", "board": "harness"}
@@ -115,10 +118,15 @@ def serve(data, device_id, log_path):
 
     store = Store(data)
     journal = Journal(store, Uptime(_ticks_ms(), count_boot(store)))  # each start is a boot, as on the board
-    proto = Protocol(journal, store, read_byte, write, Hooks(device_id, log_path))
-    while True:
+    hooks = Hooks(device_id, log_path)
+    proto = Protocol(journal, store, read_byte, write, hooks)
+    while not hooks.stopped:
         if proto.poll(512) == 0:
             poller.poll(200)
+    # A board's USB link outlives the app. Exiting at once would close the
+    # pty's master end and, with it, flush the reply the PC has not read yet.
+    poller.poll(2000)
+    raise SystemExit(0)
 
 
 def lsheap(data):
