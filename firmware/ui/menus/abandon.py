@@ -70,15 +70,20 @@ def _set_aside(app):
 
 def unabandon(app):
     """The abandoned game again, read back from its journal (as a restart
-    would: the minute paused with the time it had)."""
+    would: the minute paused with the time it had); a finished game set
+    aside, as it ended."""
     import loader
 
+    gid, _, over = app.abandoned
     app.abandoned = None
     app.reset()
-    from resume import resume
-
     try:
-        warnings = resume(app)
+        if over:
+            warnings = _read_back(app, gid)
+        else:
+            from resume import resume
+
+            warnings = resume(app)
     finally:
         loader.drop(("resume", "start"))
     if app.session is not None:
@@ -88,3 +93,24 @@ def unabandon(app):
     else:
         app.home()
         app.toast("; ".join(warnings) if warnings else "the game could not be read back")
+
+
+def _read_back(app, gid):
+    """The session of the finished game `gid` from its journal (closed at
+    its end, so not the game in progress resume() reads); warnings out."""
+    from shared_rules.match import Match
+    from session import Session
+    from start import rules_resident
+
+    try:
+        header, events, warnings = app.journal.load(gid)
+        match = Match.from_header(header)
+        for ev in events:
+            match.apply(ev)
+        app.session = Session(app, gid, match, rules_resident(header.get("game")))
+        app.session.after_change(resumed=True)
+        app.session.shed()
+    except Exception as e:  # a damaged file must not stop the device
+        app.session = None
+        warnings = ["game %s could not be read back: %s" % (gid, e)]
+    return warnings
