@@ -24,11 +24,15 @@ session, in two layouts: (a) "flash", the .mpy files on the filesystem as
 
     .venv/bin/python bench/memory.py --bits 32 [--json] [--games moon,moons]
     .venv/bin/python bench/memory.py --bits 32 --savings
+    .venv/bin/python bench/memory.py --bits 32 --names flash
 
 --json prints one object {game: {"flash": KB, "romfs": KB}}; without it a
 table, with the 64-bit unix-port figures beside (smallest heap, bisected).
 --savings measures each of the firmware's memory savings switched off at
 run time (the firmware is not edited), against the budgets.
+--names prints the interned names (qstrs) of the evening after each game
+and after the sync, against the qstr pools, and the names each module
+alone brings (qstr_info(1) on the 32-bit port).
 """
 
 import argparse
@@ -268,6 +272,127 @@ def savings32(games):
             print("  %-16s %s" % (g, "   ".join(cells)), flush=True)
 
 
+# --- the interned names (--names) -----------------------------------------------
+# Run before main.py's own code: a loop pass with all four buttons held (a
+# chord no scripted session presses) prints the interned names instead of
+# stepping the app.
+_NAMES_PRELUDE = """
+import app as _names_app
+_names_step = _names_app.App.step
+def _names_or_step(self):
+    if self.board.buttons.read() != 15:
+        return _names_step(self)
+    import gc, micropython, sys
+    gc.collect()
+    print("NAMES-AT", gc.mem_alloc())
+    micropython.qstr_info(1)
+    print("NAMES-END")
+    self.board.idle(20)
+_names_app.App.step = _names_or_step
+del _names_app
+"""
+
+
+def _names_now(board):
+    """The board's interned names now: (qstr_info's summary line, [names])."""
+    board.serial_text()
+    start = len(board.serial_out)
+    held = board.mask
+    board.mask = 15
+    for _ in range(50):
+        board.tick(20)
+        board.serial_text()
+        if b"NAMES-END" in board.serial_out[start:]:
+            break
+    board.mask = held
+    board.tick(20)
+    text = bytes(board.serial_out[start:]).decode("utf-8", "replace")
+    del board.serial_out[start:]  # not for the PC side of a sync
+    body = text[text.index("NAMES-AT"):text.index("NAMES-END")].splitlines()
+    summary = [x for x in body if x.startswith("qstr pool")][0]
+    return summary, [x[2:-1] for x in body if x.startswith("Q(") and x.endswith(")")]
+
+
+def _mpy_names(data):
+    """The names an .mpy file's qstr table interns when it loads (those
+    the firmware has built in are marked static in the file: left out)."""
+    def uint(i):
+        n = 0
+        while True:
+            c = data[i]
+            i += 1
+            n = (n << 7) | (c & 0x7F)
+            if not c & 0x80:
+                return n, i
+
+    if data[:1] != b"M":
+        raise ValueError("not an .mpy file")
+    n, i = uint(4)
+    _, i = uint(i)
+    out = []
+    for _ in range(n):
+        size, i = uint(i)
+        if not size & 1:
+            out.append(data[i:i + (size >> 1)].decode())
+            i += (size >> 1) + 1
+    return out
+
+
+def names32(layout="flash"):
+    """The evening (tests/wasm/sessions.py) with the interned names read
+    after each game and after the sync; prints how many there are against
+    the qstr pools, and where the last reading's come from."""
+    import simtools
+    from sessions import run_session
+
+    from host.sim.board_link import deploy
+
+    seen = []
+    real = simtools.no_faults
+
+    def read_names(board):  # every game's script ends with it, and so does the evening
+        seen.append(_names_now(board))
+        return real(board)
+
+    simtools.no_faults = read_names
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            run_session("evening", tmp, wasm=True, romfs=True if layout == "romfs" else None, prelude=_NAMES_PRELUDE)
+    finally:
+        simtools.no_faults = real
+    tables = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        deploy(Path(tmp))
+        for f in sorted(Path(tmp).rglob("*.mpy")):
+            tables[str(f.relative_to(tmp))[:-4].replace("/", ".")] = set(_mpy_names(f.read_bytes()))
+    print("interned names (qstrs) in the evening, 32-bit, %s layout (each reading counts its own 5 names);"
+          " six pools hold %d names, the seventh"
+          " takes %d more (about 10 KB at once)" % (layout, QSTR_POOLS_6, 2 * 640))
+    for what, (summary, names) in zip(("after Moonstar", "after Shoot the Moon", "after Moon", "after Moons",
+                                       "after the sync"), seen):
+        print("  %-22s %s" % (what, summary))
+    names = [n for n in seen[-1][1] if not n.startswith("_names_") and n not in ("NAMES-AT", "NAMES-END")]
+    files = [n for n in names if n.endswith(".mpy") or n.endswith(".py")]
+    from_mpy = {}
+    for n in names:
+        mods = [m for m, t in tables.items() if n in t]
+        if mods:
+            from_mpy[n] = mods
+    print("the last reading: %d names: %d modules' file names (__file__), %d from the .mpy files' tables,"
+          " %d others (module names' last parts, names made at run time)"
+          % (len(names), len(files), len(from_mpy), len(names) - len(files) - len(from_mpy)))
+    only = {}
+    for n, mods in from_mpy.items():
+        if len(mods) == 1:
+            only.setdefault(mods[0], []).append(n)
+    print("names only one module brings, by module (most first):")
+    for m, ns in sorted(only.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print("  %3d %-38s %s" % (len(ns), m, " ".join(sorted(repr(x) if not x.isidentifier() else x for x in ns))))
+
+
+QSTR_POOLS_6 = 20 + 40 + 80 + 160 + 320 + 640  # qstr pools double from 20 entries
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lo", type=int, default=32, help="KB known (or assumed) to fail")
@@ -279,12 +404,16 @@ def main():
     ap.add_argument("--games", help="with --bits 32: comma-separated sessions (default: all)")
     ap.add_argument("--savings", action="store_true", help="with --bits 32: each memory saving switched off")
     ap.add_argument("--no-64", action="store_true", help="with --bits 32: leave out the 64-bit column")
+    ap.add_argument("--names", choices=LAYOUTS, help="with --bits 32: the interned names the evening leaves, "
+                    "read after each game and the sync, and the modules they come from")
     args = ap.parse_args()
     if args.bits == 32:
         import sessions
 
         games = args.games.split(",") if args.games else list(sessions.SESSIONS)
-        if args.json:
+        if args.names:
+            names32(args.names)
+        elif args.json:
             print(json.dumps(figures32(games)))
         elif args.savings:
             savings32(games)

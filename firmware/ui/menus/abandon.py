@@ -1,6 +1,9 @@
 """Leaving a game in progress for a new one, and taking it back: Home's
 New game and From paper ask first ("Abandon Moonstar, round 3? It will
 not count."), and "Undo abandon" brings the game back until the next one
+starts. A finished game is set aside without a question: its session
+and rules leave the heap while the new game's menus load, and Home's
+"Finished game" reads it back from its journal until the next game
 starts. Loaded for that moment only."""
 
 
@@ -8,6 +11,8 @@ def new_game(app, paper):
     """The new-game menus; over a game in progress, after the question."""
     s = app.session
     if s is None or s.state.get("over"):
+        if s is not None:
+            _set_aside(app)
         _start(app, paper)
         return
     from shared_rules import display_name
@@ -39,23 +44,46 @@ def abandon(app):
     if s.timer is not None:
         s.timer.pause()
         s.save_timer()
-    app.abandoned = (s.gid, bool(s.state["round"]))  # its id, and whether a round of it was scored
+    _set_aside(app)
+    app.toast("Abandoned. Home: Undo abandon brings it back until a game starts", 2500)
+
+
+def _set_aside(app):
+    """The session goes (app.abandoned keeps its id, whether a round of it
+    was scored, and whether it is over), and the code only it held is let
+    go now, before the next menus load: "session" and the rules' resident
+    modules, those the app held from its start excepted."""
+    s = app.session
+    held = app.keep()
+    app.abandoned = (s.gid, bool(s.state["round"]), bool(s.state.get("over")))
     app.session = None
     app.sound.watch(None)
-    app.toast("Abandoned. Home: Undo abandon brings it back until a game starts", 2500)
+    s = None
+    import loader
+
+    kept = app.keep()
+    loader.drop([m for m in held if m not in kept and m not in app.base])
+    import gc
+
+    gc.collect()
 
 
 def unabandon(app):
     """The abandoned game again, read back from its journal (as a restart
-    would: the minute paused with the time it had)."""
+    would: the minute paused with the time it had); a finished game set
+    aside, as it ended."""
     import loader
 
+    gid, _, over = app.abandoned
     app.abandoned = None
     app.reset()
-    from resume import resume
-
     try:
-        warnings = resume(app)
+        if over:
+            warnings = _read_back(app, gid)
+        else:
+            from resume import resume
+
+            warnings = resume(app)
     finally:
         loader.drop(("resume", "start"))
     if app.session is not None:
@@ -65,3 +93,24 @@ def unabandon(app):
     else:
         app.home()
         app.toast("; ".join(warnings) if warnings else "the game could not be read back")
+
+
+def _read_back(app, gid):
+    """The session of the finished game `gid` from its journal (closed at
+    its end, so not the game in progress resume() reads); warnings out."""
+    from shared_rules.match import Match
+    from session import Session
+    from start import rules_resident
+
+    try:
+        header, events, warnings = app.journal.load(gid)
+        match = Match.from_header(header)
+        for ev in events:
+            match.apply(ev)
+        app.session = Session(app, gid, match, rules_resident(header.get("game")))
+        app.session.after_change(resumed=True)
+        app.session.shed()
+    except Exception as e:  # a damaged file must not stop the device
+        app.session = None
+        warnings = ["game %s could not be read back: %s" % (gid, e)]
+    return warnings

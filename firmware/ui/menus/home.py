@@ -18,7 +18,8 @@ class Home(Menu):
         if s is not None:
             items.append(("Finished game" if s.state.get("over") else "Resume game", "resume"))
         elif self.app.abandoned is not None:
-            items.append(("Undo abandon", "unabandon"))
+            # a finished game set aside by New game reads back as it was
+            items.append(("Finished game" if self.app.abandoned[2] else "Undo abandon", "unabandon"))
         items.append(("New game", "new"))
         items.append(("From paper", "paper"))
         if self.app.session is not None:
