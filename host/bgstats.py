@@ -3,8 +3,8 @@
 BG Stats takes one play per link: https://app.bgstatsapp.com/createPlay.html
 ?data=<the URL-encoded JSON of ONE play>. `moontable export --format
 bgstats` writes one such play object per line, `--links` prints the links,
-and `moontable report` shows each link with a QR code so a phone can scan
-it off the screen.
+and `moontable report` shows each link with a QR code (host/qr.py) so a
+phone can scan it off the screen.
 
 Field by field (docs/pc-tools.md has the same list for users):
 - sourceName "moontable" and sourcePlayId "<device>/<game id>", so sending
@@ -160,14 +160,6 @@ def percent_encode(text):
 def link(p):
     """The createPlay link that opens BG Stats with this one play filled in."""
     return CREATE_PLAY + percent_encode(to_json(p))
-
-
-def qr_svg(url, mask=None):
-    """An inline <svg> QR code of a link (segno; dark on light, with the
-    quiet zone a phone camera needs). A fixed `mask` skips scoring all
-    eight (the report's many codes take a third of the time)."""
-    import segno
-    return segno.make(url, error="l", mask=mask).svg_inline(scale=3, border=4)
 
 
 # -- a finished game's summary from its journal alone (the web page) ----------

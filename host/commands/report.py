@@ -13,10 +13,11 @@ offline and need nothing else (no script, no image file, no font):
 
 A game's page and its QR code are made once: games/.made.json remembers
 what each page was made from (the journal's hash, the summary, the page
-templates), and an unchanged game keeps its page. QR codes are the slow
-part (segno, about 15 ms each even with a fixed mask), so new pages are
-made in worker processes when there are many. The HTML comes from Jinja2
-templates (host/templates/report) with autoescaping on.
+templates), and an unchanged game keeps its page. A new page costs about
+a millisecond for its QR code (host/qr.py) and as much again for its
+chart and template, so many new pages are made in worker processes. The
+HTML comes from Jinja2 templates (host/templates/report) with
+autoescaping on.
 """
 
 import datetime
@@ -24,7 +25,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 
 from markupsafe import Markup
 
@@ -44,7 +44,7 @@ INDEX_PLAYS = 200          # newest plays on the index page
 PLAYS_PER_PAGE = 1000      # plays per plays-N.html
 H2H_MAX = 24               # players in a head-to-head matrix
 POOL_FROM = 64             # new game pages from which worker processes help
-QR_MASK = 0                # a fixed mask: segno skips scoring all eight (3x faster)
+QR_MASK = 0                # a fixed data mask: the encoder skips scoring all eight (5x faster)
 
 
 def add_arguments(parser):
@@ -73,10 +73,12 @@ def environment():
 
 def _game_page_stamp():
     """What every game page is made from besides its game: the templates
-    it uses, the chart code and GAME_PAGE_VERSION."""
+    it uses, the chart and QR code drawing and GAME_PAGE_VERSION."""
     h = hashlib.sha256(b"v%d" % GAME_PAGE_VERSION)
+    from host import qr
+
     for path in (os.path.join(TEMPLATES, "base.html.j2"), os.path.join(TEMPLATES, "game.html.j2"),
-                 svgchart.__file__):
+                 svgchart.__file__, qr.__file__):
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -155,15 +157,14 @@ def game_chart(g):
 
 
 def qr_svg(url):
-    """The link as an inline SVG QR code (segno, low error correction, a
-    fixed mask), or None when it is too long for any QR code."""
-    from segno import DataOverflowError
-
-    from host import bgstats
+    """The link as an inline SVG QR code (host/qr.py: level L error
+    correction, a fixed mask), or None when it is too long for any QR
+    code."""
+    from host import qr
 
     try:
-        return bgstats.qr_svg(url, QR_MASK)
-    except DataOverflowError:
+        return qr.svg(url, QR_MASK)
+    except qr.TooLong:
         return None
 
 
@@ -200,23 +201,16 @@ def _make_game_pages(jobs):
     return done
 
 
-_MODE = None
-
-
 def _write_quick(path, text):
     """Write via a temporary file and a rename (a reader never sees half a
-    page), without the fsync of index.html: a lost page is made again."""
-    global _MODE
-    if _MODE is None:
-        umask = os.umask(0o22)
-        os.umask(umask)
-        _MODE = 0o666 & ~umask
-    folder = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(prefix=".page.", suffix=".tmp", dir=folder)
+    page), without the fsync of index.html: a lost page is made again.
+    The temporary name is the page's own with this process's id, so no
+    other writer shares it and no random name is drawn (mkstemp's cost,
+    at 10,000 pages); the umask sets its mode, as for any saved file."""
+    tmp = "%s.%d.tmp" % (path, os.getpid())
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-        os.chmod(tmp, _MODE)  # a page anyone may read, as a file the user saved would be
         os.replace(tmp, path)
     except BaseException:
         try:
