@@ -21,6 +21,7 @@ autoescaping on.
 """
 
 import datetime
+import gc
 import hashlib
 import json
 import os
@@ -305,8 +306,14 @@ class _GamePages:
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx)
-        self.futures = [self.pool.submit(_make_game_pages, chunk) for chunk in self.chunks]
+        # the objects read so far stay out of the workers' garbage collection:
+        # it would touch each one and so copy every forked page of memory
+        gc.freeze()
+        try:
+            self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx)
+            self.futures = [self.pool.submit(_make_game_pages, chunk) for chunk in self.chunks]
+        finally:
+            gc.unfreeze()
 
     def finish(self, bar):
         """Wait for (or make) every page; (made, kept, problems)."""
