@@ -3,8 +3,8 @@
 BG Stats takes one play per link: https://app.bgstatsapp.com/createPlay.html
 ?data=<the URL-encoded JSON of ONE play>. `moontable export --format
 bgstats` writes one such play object per line, `--links` prints the links,
-and `moontable report` shows each link with a QR code so a phone can scan
-it off the screen.
+and `moontable report` shows each link with a QR code (host/qr.py) so a
+phone can scan it off the screen.
 
 Field by field (docs/pc-tools.md has the same list for users):
 - sourceName "moontable" and sourcePlayId "<device>/<game id>", so sending
@@ -23,6 +23,8 @@ Field by field (docs/pc-tools.md has the same list for users):
   win rule, Match.placings: ties and partners share one, the next team
   is second), winner and startPlayer (the first setter, dealer or first
   bidder) only where true, and team = the partnership's name;
+- location: {"name": where it was played}, when known (the log's header,
+  else config.toml's location on the PC);
 - comments: why the date is approximate, when it is;
 - board: the options a player would want to see (Moonstar's game number).
 
@@ -107,6 +109,8 @@ def play(g):
         out["playDate"] = date
     if g.get("duration_min"):
         out["durationMin"] = g["duration_min"]
+    if g.get("location"):
+        out["location"] = {"name": g["location"]}
     if date and g.get("approx"):
         out["comments"] = APPROX_NOTE
     out["game"] = game
@@ -160,14 +164,6 @@ def percent_encode(text):
 def link(p):
     """The createPlay link that opens BG Stats with this one play filled in."""
     return CREATE_PLAY + percent_encode(to_json(p))
-
-
-def qr_svg(url, mask=None):
-    """An inline <svg> QR code of a link (segno; dark on light, with the
-    quiet zone a phone camera needs). A fixed `mask` skips scoring all
-    eight (the report's many codes take a third of the time)."""
-    import segno
-    return segno.make(url, error="l", mask=mask).svg_inline(scale=3, border=4)
 
 
 # -- a finished game's summary from its journal alone (the web page) ----------
@@ -266,6 +262,8 @@ def replayed_summary(done, device, player_prefix, game_id=None, utc_offset=None)
     from host.times import game_times
 
     when = game_times(done["times"])  # as an import of this journal on the PC dates it
+    place = header.get("location")  # as host/db.py's header_location reads it
+    place = place.strip() if isinstance(place, str) else None
     ended = None if when["end"] is None else date_text(when["end"])
     return {
         "device": device, "game_id": header.get("id") or game_id, "game": header["game"],
@@ -278,6 +276,7 @@ def replayed_summary(done, device, player_prefix, game_id=None, utc_offset=None)
         "ended_utc": None if ended is None or utc_offset is None else date_text(when["end"] - utc_offset),
         "duration_min": when["minutes"],
         "approx": when["approx"],  # a date from a power-up nothing dated, or a doubtful clock
+        "location": place or None,
     }
 
 

@@ -62,9 +62,7 @@ def version_text():
 def _epilog():
     from host import config
 
-    return ("Defaults for --port and --db can be set in %s (TOML: port = \"/dev/ttyACM0\", "
-            "database = \"~/games.db\"; $MOONTABLE_CONFIG names another file). "
-            "Shell completion: moontable completion bash|zsh (docs/pc-tools.md)." % config.path())
+    return config.help_text() + " Shell completion: moontable completion bash|zsh (docs/pc-tools.md)."
 
 
 def build_parser():

@@ -4,6 +4,8 @@
     # where it is on this computer; $MOONTABLE_CONFIG names another file)
     port = "/dev/ttyACM0"          # flash and sync, when --port is not given
     database = "~/games/club.db"   # every database command, when --db is not given
+    location = "Club room"         # where games are played: report and export,
+                                   # for a game whose log names no place (--location)
 
 Read with tomllib. A command-line option always wins over the file. A
 file that is not TOML, a setting we do not know (a typo would otherwise be
@@ -20,7 +22,11 @@ from host.places import config_dir
 SETTINGS = {
     "port": ("port", "the serial port, as text (\"/dev/ttyACM0\", \"COM3\")"),
     "database": ("db", "a database file's path, as text"),
+    "location": ("location", "where the games are played, as one line of text (\"Club room\")"),
 }
+# What `moontable --help` shows for each setting.
+SHOWN = {"port": "\"/dev/ttyACM0\"", "database": "\"~/games.db\"", "location": "\"Club room\""}
+LOCATION_MAX = 100  # characters: a place's name, short enough for every BG Stats link to keep its QR code
 
 
 class ConfigError(Exception):
@@ -57,8 +63,48 @@ def load(file=None):
             raise ConfigError("%s: unknown setting %r (known: %s)" % (file, key, ", ".join(sorted(SETTINGS))))
         if not isinstance(value, str) or not value.strip():
             raise ConfigError("%s: %s must be %s, not %r" % (file, key, SETTINGS[key][1], value))
+        if key == "location":
+            value = check_location(value, "%s: location" % file)
         out[key] = os.path.expanduser(value) if key == "database" else value
     return out
+
+
+def check_location(value, where):
+    """A place's name as given (config.toml's location, --location),
+    trimmed; ConfigError naming `where` when it is empty, has a line
+    break or another control character (it is shown on one line of a
+    table and sent in a link), or is longer than LOCATION_MAX."""
+    text = value.strip()
+    if not text:
+        raise ConfigError("%s must be %s, not an empty text" % (where, SETTINGS["location"][1]))
+    bad = next((c for c in text if ord(c) < 32 or 127 <= ord(c) < 160), None)
+    if bad is not None:
+        raise ConfigError("%s must be %s: %r holds the control character %r" % (
+            where, SETTINGS["location"][1], value, bad))
+    if len(text) > LOCATION_MAX:
+        raise ConfigError("%s is %d characters long; a place's name may have %d at most" % (
+            where, len(text), LOCATION_MAX))
+    return text
+
+
+def location_option(text):
+    """argparse's type for --location: the place, checked as config.toml's is."""
+    import argparse
+
+    try:
+        return check_location(text, "--location")
+    except ConfigError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def help_text():
+    """The config file's part of `moontable --help`: where it is and what
+    it may set."""
+    keys = ", ".join("%s = %s" % (key, SHOWN[key]) for key in SETTINGS)
+    return ("Defaults can be set in %s (TOML; %s). Port is for flash and sync, database for every "
+            "database command, location (where games are played) for report and export when a game's log "
+            "names no place; an option on the command line wins. $MOONTABLE_CONFIG names another file."
+            % (path(), keys))
 
 
 def apply(args, settings):

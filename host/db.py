@@ -1461,6 +1461,9 @@ class Database:
             "stored": row[10],
             # When the game ended; "approx." when only the sync dates it.
             "date": ("approx. " + when) if approx else when,
+            # where it was played, when its log says ("location" in the
+            # header); the commands put config.toml's location in its stead
+            "location": header_location(header),
         }
 
     def game(self, pk):
@@ -1562,6 +1565,13 @@ def is_label(name):
     from shared_rules.names import is_seat_label
 
     return is_seat_label(name)
+
+
+def header_location(header):
+    """Where a game was played, from its log's header ("location"), or
+    None when the header names no place (or not as text)."""
+    loc = header.get("location") if isinstance(header, dict) else None
+    return loc.strip() if isinstance(loc, str) and loc.strip() else None
 
 
 def _seat_source_id(r, device, game_id):

@@ -37,9 +37,13 @@ def int_ticks(lo, hi, most=8):
 
 
 def _n(x):
-    """A coordinate, short: one decimal at most."""
-    r = round(x, 1)
-    return str(int(r)) if r == int(r) else str(r)
+    """A coordinate, short: one decimal at most ("12", "12.5"). One
+    format call: a report draws a million of these."""
+    s = "%.1f" % x
+    if s.endswith(".0"):
+        s = s[:-2]
+        return "0" if s == "-0" else s
+    return s
 
 
 SPREAD_PX = 3  # how far apart lines that share a point are drawn
@@ -52,7 +56,11 @@ def spread(series):
     another; a point no other line shares is not moved."""
     shift = [[0.0] * len(ys) for _, ys in series]
     n = max(len(ys) for _, ys in series)
+    lines = [ys for _, ys in series]
     for i in range(n):
+        here = [ys[i] for ys in lines if i < len(ys)]
+        if len(set(here)) == len(here):
+            continue  # no two lines meet at this x: nothing moves
         at = {}
         for k, (_, ys) in enumerate(series):
             if i < len(ys):
@@ -103,9 +111,13 @@ def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0)
     out.append('<text transform="translate(11 %d) rotate(-90)" class="xl">%s</text>'
                % (top + ph // 2, escape(ylabel)))
     shift = spread(series)
+    # each x and each unmoved y is formatted once, not once per point
+    xs = [_n(X(start + i)) + "," for i in range(n)]
+    yname = {y: _n(Y(y)) for y in set(allys)}
     for k, (label, ys) in enumerate(series):
         colour, dash = style(k)
-        pts = " ".join("%s,%s" % (_n(X(start + i)), _n(Y(y) + shift[k][i])) for i, y in enumerate(ys))
+        moved = shift[k]
+        pts = " ".join([xs[i] + (_n(Y(y) + moved[i]) if moved[i] else yname[y]) for i, y in enumerate(ys)])
         out.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>'
                    % (colour, ' stroke-dasharray="%s"' % dash if dash else "", pts, escape(label)))
     # each line's end labelled with its name; lines ending on one score share one label

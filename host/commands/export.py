@@ -1,7 +1,8 @@
 """`moontable export --format csv|json|bgstats`: the stored games for other
 tools.
 
-- csv: one row per player per game (spreadsheet-friendly).
+- csv: one row per player per game (spreadsheet-friendly), with where
+  it was played.
 - json: one object per game, with the round-by-round scores.
 - bgstats: one BG Stats play per finished game, one JSON object a line
   (JSON Lines; host/bgstats.py says what each field holds). With --links,
@@ -20,13 +21,13 @@ import os
 import sys
 import tempfile
 
-from host import bgstats
+from host import bgstats, config
 from host import db as dbmod
 
 HELP = "export games as csv, json or BG Stats plays (--format; --links: BG Stats links)"
 
 CSV_FIELDS = ["id", "device", "game_id", "game", "game_name", "date", "duration_min", "finished", "rounds",
-              "seat", "player", "score", "rank", "winner"]
+              "seat", "player", "score", "rank", "winner", "location"]
 
 
 def add_arguments(parser):
@@ -36,6 +37,9 @@ def add_arguments(parser):
     parser.add_argument("--game", help="only this game (moonstar, shoot-the-moon, moon, moons, or the box's name)")
     parser.add_argument("--player", help="only games this player took part in")
     parser.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    parser.add_argument("--location", metavar="PLACE", type=config.location_option,
+                        help="where the games were played, for a game whose log names no place "
+                             "(default: config.toml's location)")
     dbmod.add_db_argument(parser)
 
 
@@ -49,11 +53,14 @@ def write_csv(games, out):
                         "game_name": g["game_name"], "date": g["date"],
                         "duration_min": "" if g["duration_min"] is None else g["duration_min"],
                         "finished": int(g["finished"]), "rounds": g["rounds"], "seat": seat, "player": p,
-                        "score": s, "rank": r, "winner": int(seat in winners)})
+                        "score": s, "rank": r, "winner": int(seat in winners), "location": g["location"] or ""})
 
 
-def render(db, games, fmt, links=False):
-    """The export as text."""
+def render(db, games, fmt, links=False, location=None):
+    """The export as text. `location`: where a game whose log names no
+    place was played (config.toml's location, --location)."""
+    for g in games:
+        g["location"] = g["location"] or location
     if fmt == "bgstats":
         plays = [bgstats.play(g) for g in games if g["finished"]]
         if links:
@@ -64,6 +71,7 @@ def render(db, games, fmt, links=False):
         for g in games:
             d = db.game(g["id"])
             d.pop("journal")
+            d["location"] = g["location"]
             full.append(d)
         return json.dumps(full, indent=1) + "\n"
     buf = io.StringIO()
@@ -120,7 +128,7 @@ def _body(args):
         raise dbmod.DbError("--links goes with --format bgstats")
     with dbmod.open_for(args, readonly=True) as db:
         games = db.games(game=args.game, player=args.player)
-        text = render(db, games, args.format, args.links)
+        text = render(db, games, args.format, args.links, args.location)
     if args.out:
         write_atomically(args.out, text)
     else:

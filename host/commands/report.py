@@ -13,21 +13,23 @@ offline and need nothing else (no script, no image file, no font):
 
 A game's page and its QR code are made once: games/.made.json remembers
 what each page was made from (the journal's hash, the summary, the page
-templates), and an unchanged game keeps its page. QR codes are the slow
-part (segno, about 15 ms each even with a fixed mask), so new pages are
-made in worker processes when there are many. The HTML comes from Jinja2
-templates (host/templates/report) with autoescaping on.
+templates), and an unchanged game keeps its page. A new page costs about
+a millisecond for its QR code (host/qr.py) and as much again for its
+chart and template, so many new pages are made in worker processes. The
+HTML comes from Jinja2 templates (host/templates/report) with
+autoescaping on.
 """
 
 import datetime
+import gc
 import hashlib
 import json
 import os
 import sys
-import tempfile
 
 from markupsafe import Markup
 
+from host import config
 from host import db as dbmod
 from host import stats as statsmod
 from host import svgchart
@@ -44,7 +46,7 @@ INDEX_PLAYS = 200          # newest plays on the index page
 PLAYS_PER_PAGE = 1000      # plays per plays-N.html
 H2H_MAX = 24               # players in a head-to-head matrix
 POOL_FROM = 64             # new game pages from which worker processes help
-QR_MASK = 0                # a fixed mask: segno skips scoring all eight (3x faster)
+QR_MASK = 0                # a fixed data mask: the encoder skips scoring all eight (5x faster)
 
 
 def add_arguments(parser):
@@ -52,6 +54,9 @@ def add_arguments(parser):
                         help="folder to write index.html and the other pages to (default: ./moontable-report)")
     parser.add_argument("--last", type=int, metavar="N",
                         help="pages and play log for the N most recent games only (records count every game)")
+    parser.add_argument("--location", metavar="PLACE", type=config.location_option,
+                        help="where the games were played, shown for a game whose log names no place "
+                             "(default: config.toml's location)")
     dbmod.add_db_argument(parser)
 
 
@@ -73,10 +78,12 @@ def environment():
 
 def _game_page_stamp():
     """What every game page is made from besides its game: the templates
-    it uses, the chart code and GAME_PAGE_VERSION."""
+    it uses, the chart and QR code drawing and GAME_PAGE_VERSION."""
     h = hashlib.sha256(b"v%d" % GAME_PAGE_VERSION)
+    from host import qr
+
     for path in (os.path.join(TEMPLATES, "base.html.j2"), os.path.join(TEMPLATES, "game.html.j2"),
-                 svgchart.__file__):
+                 svgchart.__file__, qr.__file__):
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -91,21 +98,16 @@ def _seats(g):
              "won": s in winners} for s in range(len(g["players"]))]
 
 
-def _play(g, location):
+def _play(g):
     seats = sorted(_seats(g), key=lambda s: (s["place"], s["name"].casefold())) if g["finished"] else _seats(g)
     return {"id": g["id"], "date": g["date"], "game_name": g["game_name"], "finished": g["finished"],
-            "seats": seats, "duration_min": g["duration_min"], "location": location, "page": False}
+            "seats": seats, "duration_min": g["duration_min"], "location": g["location"], "page": False}
 
 
 def _extras(db):
     """{game pk: (journal digest, header)} in one query."""
     return {pk: (digest, json.loads(header)) for pk, digest, header in
             db.conn.execute("SELECT id, digest, header FROM games")}
-
-
-def _location(header):
-    loc = header.get("location")
-    return loc if isinstance(loc, str) and loc.strip() else None
 
 
 def _rounds(db, pks):
@@ -155,15 +157,14 @@ def game_chart(g):
 
 
 def qr_svg(url):
-    """The link as an inline SVG QR code (segno, low error correction, a
-    fixed mask), or None when it is too long for any QR code."""
-    from segno import DataOverflowError
-
-    from host import bgstats
+    """The link as an inline SVG QR code (host/qr.py: level L error
+    correction, a fixed mask), or None when it is too long for any QR
+    code."""
+    from host import qr
 
     try:
-        return bgstats.qr_svg(url, QR_MASK)
-    except DataOverflowError:
+        return qr.svg(url, QR_MASK)
+    except qr.TooLong:
         return None
 
 
@@ -171,7 +172,7 @@ _ENV = None
 
 
 def _make_game_pages(jobs):
-    """Write the pages of [(path, game, location)]; return [(pk, problem
+    """Write the pages of [(path, game)]; return [(pk, problem
     or None)]. Runs in worker processes as well: everything it needs
     comes in `jobs`. One game's failure never stops the others."""
     global _ENV
@@ -181,7 +182,7 @@ def _make_game_pages(jobs):
         _ENV = environment()
     template = _ENV.get_template("game.html.j2")
     done = []
-    for path, g, location in jobs:
+    for path, g in jobs:
         problem = None
         try:
             link = qr = None
@@ -192,7 +193,7 @@ def _make_game_pages(jobs):
                     problem = "its BG Stats link is too long for a QR code (the link is on the page)"
                     qr = "<p><small>No QR code: the link is too long for one.</small></p>"
             text = template.render(root="../", g=g, seats=sorted(_seats(g), key=lambda s: s["place"]),
-                                   chart=game_chart(g), link=link, qr=qr, location=location)
+                                   chart=game_chart(g), link=link, qr=qr)
             _write_quick(path, text)
         except (OSError, ValueError, KeyError, TypeError) as e:
             problem = "its page could not be made (%s: %s)" % (type(e).__name__, e)
@@ -200,23 +201,16 @@ def _make_game_pages(jobs):
     return done
 
 
-_MODE = None
-
-
 def _write_quick(path, text):
     """Write via a temporary file and a rename (a reader never sees half a
-    page), without the fsync of index.html: a lost page is made again."""
-    global _MODE
-    if _MODE is None:
-        umask = os.umask(0o22)
-        os.umask(umask)
-        _MODE = 0o666 & ~umask
-    folder = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(prefix=".page.", suffix=".tmp", dir=folder)
+    page), without the fsync of index.html: a lost page is made again.
+    The temporary name is the page's own with this process's id, so no
+    other writer shares it and no random name is drawn (mkstemp's cost,
+    at 10,000 pages); the umask sets its mode, as for any saved file."""
+    tmp = "%s.%d.tmp" % (path, os.getpid())
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-        os.chmod(tmp, _MODE)  # a page anyone may read, as a file the user saved would be
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -226,8 +220,8 @@ def _write_quick(path, text):
         raise
 
 
-def _fingerprint(stamp, g, digest, location):
-    text = json.dumps([stamp, digest, location, g], sort_keys=True, ensure_ascii=True, default=str)
+def _fingerprint(stamp, g, digest):
+    text = json.dumps([stamp, digest, g], sort_keys=True, ensure_ascii=True, default=str)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
@@ -269,61 +263,91 @@ class _Progress:
             self.bar.close()
 
 
-def _game_pages(db, out_dir, summaries, extras, bar):
-    """Make the pages of new or changed games; return (made, kept,
-    problems [(pk, text)])."""
-    folder = os.path.join(out_dir, "games")
-    os.makedirs(folder, exist_ok=True)
-    made_path = os.path.join(folder, ".made.json")
-    made = _load_made(made_path)
-    stamp = _game_page_stamp()
-    todo, prints = [], {}
-    for g in summaries:
-        digest, header = extras[g["id"]]
-        fp = _fingerprint(stamp, g, digest, _location(header))
-        prints[str(g["id"])] = fp
-        path = os.path.join(folder, "%d.html" % g["id"])
-        if made.get(str(g["id"])) != fp or not os.path.exists(path):
-            todo.append(g)
-    rounds = _rounds(db, [g["id"] for g in todo])
-    jobs = []
-    for g in todo:
-        header = extras[g["id"]][1]
-        g = dict(g, round_scores=rounds[g["id"]], start_scores=_start_scores(header))
-        jobs.append((os.path.join(folder, "%d.html" % g["id"]), g, _location(header)))
-    problems = []
-    bar.phase("game pages", len(jobs))
-    try:
-        chunks = [jobs[i:i + 50] for i in range(0, len(jobs), 50)]
-        workers = min(len(chunks), os.cpu_count() or 1)
-        if len(jobs) >= POOL_FROM and workers > 1:
-            import concurrent.futures
-            import multiprocessing
+class _GamePages:
+    """The pages of new or changed games: found first (each game's
+    fingerprint against games/.made.json), handed to worker processes at
+    once when there are many, and collected last, so the main process
+    reads, rates and writes the other pages while the workers draw QR
+    codes and charts. What was made is recorded in .made.json as it
+    comes in, and kept when a run stops half way (close())."""
 
-            ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-                for result in pool.map(_make_game_pages, chunks):
-                    problems += _record(result, made, prints)
-                    bar.update(len(result))
+    def __init__(self, db, out_dir, summaries, extras):
+        folder = os.path.join(out_dir, "games")
+        os.makedirs(folder, exist_ok=True)
+        self.made_path = os.path.join(folder, ".made.json")
+        self.made = _load_made(self.made_path)
+        stamp = _game_page_stamp()
+        todo, self.prints = [], {}
+        for g in summaries:
+            fp = _fingerprint(stamp, g, extras[g["id"]][0])
+            self.prints[str(g["id"])] = fp
+            path = os.path.join(folder, "%d.html" % g["id"])
+            if self.made.get(str(g["id"])) != fp or not os.path.exists(path):
+                todo.append(g)
+        rounds = _rounds(db, [g["id"] for g in todo])
+        self.jobs = []
+        for g in todo:
+            header = extras[g["id"]][1]
+            g = dict(g, round_scores=rounds[g["id"]], start_scores=_start_scores(header))
+            self.jobs.append((os.path.join(folder, "%d.html" % g["id"]), g))
+        self.kept = len(summaries) - len(self.jobs)
+        self.chunks = [self.jobs[i:i + 50] for i in range(0, len(self.jobs), 50)]
+        self.pool = None
+        self.futures = []
+        self.problems = []
+
+    def start(self):
+        """Hand the pages to worker processes (one per CPU) when there
+        are POOL_FROM or more; fewer are made in this process by finish()."""
+        workers = min(len(self.chunks), os.cpu_count() or 1)
+        if len(self.jobs) < POOL_FROM or workers < 2:
+            return
+        import concurrent.futures
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        # the objects read so far stay out of the workers' garbage collection:
+        # it would touch each one and so copy every forked page of memory
+        gc.freeze()
+        try:
+            self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx)
+            self.futures = [self.pool.submit(_make_game_pages, chunk) for chunk in self.chunks]
+        finally:
+            gc.unfreeze()
+
+    def finish(self, bar):
+        """Wait for (or make) every page; (made, kept, problems)."""
+        bar.phase("game pages", len(self.jobs))
+        if self.pool is None:
+            for chunk in self.chunks:
+                self._record(_make_game_pages(chunk), bar)
         else:
-            for chunk in chunks:
-                result = _make_game_pages(chunk)
-                problems += _record(result, made, prints)
-                bar.update(len(result))
-    finally:
-        if jobs:
-            _write_quick(made_path, json.dumps(made, sort_keys=True))
-    return len(jobs), len(summaries) - len(jobs), problems
+            import concurrent.futures
 
+            for future in concurrent.futures.as_completed(self.futures):
+                self._record(future.result(), bar)
+        return len(self.jobs), self.kept, self.problems
 
-def _record(result, made, prints):
-    problems = []
-    for pk, problem in result:
-        if problem is None or "QR" in problem:
-            made[str(pk)] = prints[str(pk)]
-        if problem is not None:
-            problems.append((pk, problem))
-    return problems
+    def _record(self, result, bar):
+        for pk, problem in result:
+            if problem is None or "QR" in problem:
+                self.made[str(pk)] = self.prints[str(pk)]
+            if problem is not None:
+                self.problems.append((pk, problem))
+        bar.update(len(result))
+
+    def close(self):
+        """Stop the workers (pages not begun are dropped) and record
+        what was made."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            for future in self.futures:
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    for pk, problem in future.result():
+                        if problem is None or "QR" in problem:
+                            self.made[str(pk)] = self.prints[str(pk)]
+        if self.jobs:
+            _write_quick(self.made_path, json.dumps(self.made, sort_keys=True))
 
 
 # ---------------------------------------------------------------- the rest
@@ -372,30 +396,48 @@ def _plays_pages(env, out_dir, plays, bar):
     return pages
 
 
-def build(db, out_dir, last=None):
+def build(db, out_dir, last=None, location=None):
     """Write the report into out_dir. Returns {"index": path, "games_made",
-    "games_kept", "players", "plays_pages", "problems": [(pk, text)]}."""
+    "games_kept", "players", "plays_pages", "problems": [(pk, text)]}.
+    `location`: where a game whose log names no place was played."""
     os.makedirs(out_dir, exist_ok=True)
     bar = _Progress()
     try:
-        return _build(db, out_dir, last, bar)
+        return _build(db, out_dir, last, location, bar)
     finally:
         bar.close()
 
 
-def _build(db, out_dir, last, bar):
+def _build(db, out_dir, last, location, bar):
     env = environment()
     # oldest first; a game stopped before its first round was scored is
     # no game to a player (a stray start, a rematch by accident): not shown
     everything = [g for g in db.games() if g["rounds"] or g["finished"]]
+    for g in everything:
+        g["location"] = g["location"] or location  # shown, linked and in each page's fingerprint
     extras = _extras(db)
     shown = everything if last is None else (everything[-last:] if last > 0 else [])
+    game_pages = _GamePages(db, out_dir, shown, extras)
+    try:
+        game_pages.start()
+        done = _other_pages(db, env, out_dir, everything, shown, bar)
+        made, kept, problems = game_pages.finish(bar)
+    finally:
+        game_pages.close()
+    # the index last: its links lead to pages that are all there
+    index = os.path.join(out_dir, "index.html")
+    write_atomically(index, done.pop("index"))  # a full disk keeps the previous page whole
+    return dict(done, index=index, games_made=made, games_kept=kept, problems=problems)
+
+
+def _other_pages(db, env, out_dir, everything, shown, bar):
+    """The player pages and the play log, written; the index's text.
+    {"index": text, "players": count, "plays_pages": count}."""
     records = statsmod.records(everything)
     ratings = statsmod.ratings(everything)
-    plays_by_id = {g["id"]: _play(g, _location(extras[g["id"]][1])) for g in everything}
+    plays_by_id = {g["id"]: _play(g) for g in everything}
     for g in shown:
         plays_by_id[g["id"]]["page"] = True  # the others (--last) have no page to link to
-    made, kept, problems = _game_pages(db, out_dir, shown, extras, bar)
     # Each play's row is rendered once and placed as it is on every page
     # that lists it: the pages in players/ have the report's folder as
     # their <base>, so one row's links work on all of them.
@@ -419,10 +461,7 @@ def _build(db, out_dir, last, bar):
         generated=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), overall=records["overall"],
         overall_chart=svgchart.interval_bars(records["overall"]), games=sections,
         plays=newest[:INDEX_PLAYS], more=len(newest) > INDEX_PLAYS, total_plays=len(newest))
-    index = os.path.join(out_dir, "index.html")
-    write_atomically(index, text)  # a full disk keeps the previous page whole
-    return {"index": index, "games_made": made, "games_kept": kept, "players": players, "plays_pages": pages,
-            "problems": problems}
+    return {"index": text, "players": players, "plays_pages": pages}
 
 
 def _body(args):
@@ -430,7 +469,7 @@ def _body(args):
         raise dbmod.DbError("--last must be 0 or more, not %d" % args.last)
     with dbmod.open_for(args, readonly=True) as db:
         try:
-            done = build(db, args.out, args.last)
+            done = build(db, args.out, args.last, args.location)
         except OSError as e:
             raise dbmod.DbError("cannot write the report to %s: %s" % (args.out, e.strerror or e))
     for pk, problem in done["problems"]:

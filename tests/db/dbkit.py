@@ -116,3 +116,34 @@ def rewind_to_v4(c):
     for table, column in (("players", "source_id"), ("device_clocks", "utc_offset"), ("games", "utc_offset")):
         c.execute("ALTER TABLE %s DROP COLUMN %s" % (table, column))
     c.execute("PRAGMA user_version=4")
+
+
+def read_qr_svg(svg, px=4):
+    """The text a phone would read off a QR code the report drew: its SVG
+    path (absolute and relative moves, horizontal strokes half a module
+    below a row's top) painted into a picture, px pixels a module, and
+    read by zxing-cpp's decoder. None when no code is found. The drawing
+    is checked as drawn, so a stroke one module off breaks the read."""
+    import re
+
+    import zxingcpp
+
+    side = int(re.search(r'viewBox="0 0 (\d+) (\d+)"', svg).group(1))
+    light = bytearray(b"\xff" * (side * side))
+    d = re.search(r'<path [^>]*\bd="([^"]*)"', svg).group(1)
+    x = y = 0.0
+    for cmd, a, b in re.findall(r"([MmHh])\s*(-?[\d.]+)(?:[ ,](-?[\d.]+))?", d):
+        a = float(a)
+        if cmd in "Mm":
+            x, y = (a, float(b)) if cmd == "M" else (x + a, y + float(b))
+            continue
+        end = a if cmd == "H" else x + a
+        row = int(y)  # the stroke is one module high, centred on y
+        for col in range(int(min(x, end)), int(max(x, end))):
+            light[row * side + col] = 0
+        x = end
+    picture = b"".join(bytes(light[r * side + c] for c in range(side) for _ in range(px)) * px
+                       for r in range(side))
+    found = zxingcpp.read_barcodes(memoryview(picture).cast("B", (side * px, side * px)),
+                                   formats=zxingcpp.BarcodeFormat.QRCode)
+    return found[0].text if len(found) == 1 else None

@@ -182,16 +182,32 @@ def test_report_has_a_link_and_a_qr_code_per_finished_game(db4, tmp_path):
 
 
 def test_qr_code_encodes_the_link():
-    """The SVG is a real QR symbol of the link: segno's own matrix for the
-    same text, drawn as one path."""
-    import segno
-    from host import bgstats
+    """The SVG is a real QR symbol of the link: painted from its path and
+    read back by a decoder, with every one of the eight masks, and the
+    quiet zone a camera needs is light."""
+    from host import bgstats, qr
     url = bgstats.CREATE_PLAY + "%7B%22a%22%3A1%7D"
-    svg = bgstats.qr_svg(url)
-    assert svg.startswith("<svg") and "<path" in svg
-    qr = segno.make(url, error="l")
-    assert svg == qr.svg_inline(scale=3, border=4)
-    assert qr.designator and len(qr.matrix) >= 21
+    svg = qr.svg(url)
+    assert svg.startswith("<svg") and svg.endswith("</svg>") and svg.count("<path") == 1
+    assert dbkit.read_qr_svg(svg) == url
+    drawings = {qr.svg(url, mask) for mask in range(8)}
+    assert len(drawings) == 8 and all(dbkit.read_qr_svg(d) == url for d in drawings)
+    size, rows = qr.matrix(url)
+    assert size >= 21 and len(rows) == size and all(len(r) == size for r in rows)
+    side = size + 2 * qr.BORDER
+    assert 'viewBox="0 0 %d %d"' % (side, side) in svg and 'width="%d"' % (side * qr.SCALE) in svg
+    # strokes start inside the border: nothing dark in the quiet zone
+    starts = [int(x) for x in re.findall(r"M(\d+) ", svg)]
+    assert min(starts) >= qr.BORDER
+
+
+def test_a_six_player_link_fits_a_qr_code_and_a_long_text_is_told():
+    from host import bgstats, qr
+    names = ["Bartholomew-%d" % n for n in range(6)]
+    url = bgstats.CREATE_PLAY + bgstats.percent_encode(json.dumps({"players": names * 4}))
+    assert dbkit.read_qr_svg(qr.svg(url)) == url
+    with pytest.raises(qr.TooLong):
+        qr.svg("https://example.org/?" + "x" * 8000)
 
 
 def test_listings_name_games_as_the_box_does_and_ties_share_ranks(db4):

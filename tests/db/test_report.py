@@ -117,8 +117,6 @@ def test_pages_are_self_contained_offline_and_escaped(dbfile, tmp_path):
 
 
 def test_each_finished_game_page_has_its_chart_link_and_qr(dbfile, tmp_path):
-    import segno
-
     from host import bgstats
     out = tmp_path / "rep"
     ok("report", "--out", out, "--db", dbfile)
@@ -132,10 +130,9 @@ def test_each_finished_game_page_has_its_chart_link_and_qr(dbfile, tmp_path):
                 continue
             url = bgstats.link(bgstats.play(s))
             assert links == [url]
-            qr = segno.make(url, error="l", mask=report.QR_MASK)
-            assert qr.mask == report.QR_MASK  # one mask, not eight scored
-            assert qr.svg_inline(scale=3, border=4) in page.raw
             assert page.raw.count("<svg") == 2  # the chart and the QR code
+            qr = page.raw[page.raw.index('<svg xmlns="http://www.w3.org/2000/svg" class="qr"'):]
+            assert dbkit.read_qr_svg(qr[:qr.index("</svg>") + 6]) == url  # what a phone reads is the link
             # placings as stored, winners in bold, linked to their pages
             for seat, name in enumerate(s["players"]):
                 assert html.escape(name) in page.raw
@@ -302,6 +299,49 @@ def test_game_pages_are_made_once_and_remade_when_their_game_changes(dbfile, tmp
     assert "1 game page made" in ok("report", "--out", out, "--db", dbfile)
     os.unlink(out / "games" / ".made.json")
     assert "22 game pages made" in ok("report", "--out", out, "--db", dbfile)
+
+
+def _page_times(out):
+    return {p.name: p.stat().st_mtime_ns for p in (out / "games").glob("*.html")}
+
+
+def test_a_second_run_makes_no_game_page_and_leaves_each_file_alone(dbfile, tmp_path, monkeypatch):
+    out = tmp_path / "rep"
+    with Database.open(dbfile, readonly=True) as db:
+        first = report.build(db, str(out))
+    assert first["games_made"] == 21 and first["games_kept"] == 0
+    before = _page_times(out)
+    made = []
+    real = report._make_game_pages
+    monkeypatch.setattr(report, "_make_game_pages", lambda jobs: made.extend(jobs) or real(jobs))
+    time.sleep(0.01)
+    with Database.open(dbfile, readonly=True) as db:
+        second = report.build(db, str(out))
+    assert (second["games_made"], second["games_kept"]) == (0, 21) and made == []
+    assert _page_times(out) == before  # not one page written again
+
+
+def test_a_game_that_changes_gets_its_page_made_again_and_only_it(dbfile, tmp_path):
+    out = tmp_path / "rep"
+    ok("report", "--out", out, "--db", dbfile)
+    with Database.open(dbfile, readonly=True) as db:
+        unfinished = [g for g in db.games() if not g["finished"]]
+    assert len(unfinished) == 1
+    pk = unfinished[0]["id"]
+    page = out / "games" / ("%d.html" % pk)
+    assert "not finished" in page.read_text() and "Send to BG Stats" not in page.read_text()
+    before = _page_times(out)
+    time.sleep(0.01)
+    # the same game played to its end: a longer journal of the stored game
+    with Database.open(dbfile) as db:
+        status, msg, _ = db.import_log(dbkit.moonstar_log(("Ann", "Dee"), seed=34)[1])
+        assert status == "stored" and "updated game %d" % pk in msg, msg
+    assert "1 game page made, 20 unchanged" in ok("report", "--out", out, "--db", dbfile)
+    after = _page_times(out)
+    assert after[page.name] != before[page.name]
+    assert {k: v for k, v in after.items() if k != page.name} == {k: v for k, v in before.items() if k != page.name}
+    text = page.read_text()
+    assert "winner: Ann" in text and "Send to BG Stats" in text and 'class="qr"' in text
 
 
 def test_a_changed_page_template_remakes_every_page(dbfile, tmp_path, monkeypatch):

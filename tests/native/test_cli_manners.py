@@ -95,7 +95,7 @@ def test_moontable_config_names_another_file(tmp_path):
 @pytest.mark.parametrize("text, says", [
     ('port = "/dev/ttyACM0"\nport = "x"\n', "is not valid TOML"),
     ("port = /dev/ttyACM0\n", "is not valid TOML"),
-    ('prot = "/dev/ttyACM0"\n', "unknown setting 'prot' (known: database, port)"),
+    ('prot = "/dev/ttyACM0"\n', "unknown setting 'prot' (known: database, location, port)"),
     ("port = 3\n", "port must be the serial port, as text"),
     ('database = ""\n', "database must be a database file's path"),
     ("[database]\npath = 'x'\n", "database must be a database file's path"),
