@@ -23,8 +23,9 @@ Field by field (docs/pc-tools.md has the same list for users):
   win rule, Match.placings: ties and partners share one, the next team
   is second), winner and startPlayer (the first setter, dealer or first
   bidder) only where true, and team = the partnership's name;
-- location: {"name": where it was played}, when known (the log's header,
-  else config.toml's location on the PC);
+- location: where it was played, a plain string as BG Stats' createPlay
+  format has it, when known (the log's header, else config.toml's
+  location on the PC);
 - comments: why the date is approximate, when it is;
 - board: the options a player would want to see (Moonstar's game number).
 
@@ -110,7 +111,7 @@ def play(g):
     if g.get("duration_min"):
         out["durationMin"] = g["duration_min"]
     if g.get("location"):
-        out["location"] = {"name": g["location"]}
+        out["location"] = g["location"]
     if date and g.get("approx"):
         out["comments"] = APPROX_NOTE
     out["game"] = game

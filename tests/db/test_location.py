@@ -70,9 +70,9 @@ def test_config_location_is_shown_and_exported_for_a_game_without_one(dbfile, tm
     assert escaped not in (out / "games" / "1.html").read_text()
     # BG Stats: in the export and in the game page's link (and so its QR code)
     plays = bgstats_plays(dbfile)
-    assert [p.get("location") for p in plays] == [{"name": "Ann's kitchen"}, {"name": CLUB}]
+    assert [p.get("location") for p in plays] == ["Ann's kitchen", CLUB]
     link = ok("export", "--format", "bgstats", "--links", "--db", dbfile).splitlines()[1]
-    assert json.loads(parse_qs(urlsplit(link).query)["data"][0])["location"] == {"name": CLUB}
+    assert json.loads(parse_qs(urlsplit(link).query)["data"][0])["location"] == CLUB
     # the csv carries it on every row
     rows = list(csv.DictReader(io.StringIO(ok("export", "--format", "csv", "--db", dbfile))))
     assert {r["id"]: r["location"] for r in rows} == {"1": "Ann's kitchen", "2": CLUB}
@@ -88,7 +88,7 @@ def test_no_location_anywhere_leaves_it_out(dbfile, tmp_path, config):
 
 def test_the_option_wins_over_the_file_and_a_changed_place_remakes_the_page(dbfile, tmp_path, config):
     config('location = "%s"\n' % CLUB)
-    assert bgstats_plays(dbfile, "--location", "Town hall")[1]["location"] == {"name": "Town hall"}
+    assert bgstats_plays(dbfile, "--location", "Town hall")[1]["location"] == "Town hall"
     out = tmp_path / "rep"
     ok("report", "--out", out, "--db", dbfile)
     config('location = "Town hall"\n')
