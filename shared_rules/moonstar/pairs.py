@@ -79,9 +79,12 @@ def bound(self, caps):
             x = top = self.x1
             want = x - n[s1]  # moves s1 still needs
             per2 = self.per2  # (None while pairs() ranks the parts: no part has begun)
-            slack = self.slack
-            k = len(self.count)
-            j0 = self.pos * STARS * k
+            if per2 is not None:
+                slack = self.slack
+                full = self.full
+                _move(self, per2, self.pos, s1)
+                if _more(slack, per2, s1 * full, full) < want:
+                    return 0  # the moons left cannot give s1 its pile
         while x <= top:
             extra = total - x
             score = x * (alpha * (x - 1) + 2) // 2
@@ -94,13 +97,11 @@ def bound(self, caps):
                     continue
                 lo = n[u]
                 hi = min(lo + caps[u], Q[s1 * STARS + u] - x, x)
-                if only >= 0 and per2 is not None:
-                    # the moves into s1 and u together, number by number,
-                    # less what s1 still needs
-                    t = 0
-                    j = j0 + u * k
-                    for b in range(k):
-                        t += min(slack[1 << b], per2[j + b])
+                if hi > lo and only >= 0 and per2 is not None:
+                    # the most moves into s1 and u together (Hall), less
+                    # what s1 still needs (s1's own check above: never
+                    # below lo, so only worth it while u has room)
+                    t = _more(slack, per2, u * full, full)
                     if lo + t - want < hi:
                         hi = lo + t - want
                 if hi < lo:
@@ -124,3 +125,43 @@ def bound(self, caps):
                     best = score
             x += 1
     return best
+
+
+def _move(self, tab, p, s1):
+    """Bring tab (piles_parts.part) from the moons it counts to the moons
+    from position p on: per moon added or dropped, every set of numbers
+    holding its numbers into s1 or u, for each star u."""
+    full = self.full
+    mask = self.mask
+    at = tab[STARS * full]
+    while at != p:
+        if at > p:
+            at -= 1
+            i = at
+            d = 1
+        else:
+            i = at
+            at += 1
+            d = -1
+        a1 = mask[i * STARS + s1]
+        for u in range(STARS):
+            A = S = a1 | mask[i * STARS + u]
+            if A:
+                while S < full:  # every superset S of A
+                    tab[u * full + S] += d
+                    S = (S + 1) | A
+    tab[STARS * full] = at
+
+
+def _more(slack, tab, j, full):
+    """The most moves the moons left can add with the dice left, each
+    moon into its stars of the table's row at j (piles_parts.part): by
+    Hall's theorem for the moves made and these together, min over every
+    set T of numbers of slack[T] plus the moons whose numbers are not all
+    in T (tab[j + full - 1] have some, tab[j + T] only those in T)."""
+    least = 0  # T empty
+    for T in range(1, full):
+        v = slack[T] - tab[j + T]
+        if v < least:
+            least = v
+    return tab[j + full - 1] + least

@@ -47,7 +47,7 @@ class Piles:
         # moons contiguous), come first in prep
         from shared_rules.moonstar.piles_start import prep
 
-        self.order = self.per2 = self.per = None
+        self.order = self.per2 = None
         # the tables (piles_start.tables): made by the first steps
         self.mask = self.uni = self.capx = self.last = bytearray(0)
         self.same = []
@@ -108,20 +108,9 @@ class Piles:
         by_n = []
         by_cap = []
         by_chord = []
-        per = self.per
-        k = len(self.count)
         self.pos = i  # for the second bound
         for s in range(STARS):
             c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
-            if c > 0 and per is not None:
-                # and no more than, number by number, the dice left
-                # showing it (at most slack[{b}]) or the moons it takes
-                # there (the search in parts only: piles_start.tables)
-                t = 0
-                j = (i * STARS + s) * k
-                for b in range(k):
-                    t += min(slack[1 << b], per[j + b])
-                c = min(c, t)
             self.caps[s] = c if c > 0 else 0
             if c > 0:
                 by_n.append(n[s] * 32 + c)

@@ -25,23 +25,19 @@ def part(self, ub, s1, x):
     for i in range(self.M):
         keys[i] &= 15
     yield from tables(self, keys)
-    # per2[(i*12+u)*k+b]: moons from position i on that number b takes
-    # to s1 or to u: with the dice left, a bound on the moves into the
-    # pair, of which s1 still needs its share (pairs.bound)
-    M = self.M
-    k = len(self.vals)
-    mask = self.mask
+    # per2[u*12+T]: the moons from position per2[-1] on whose numbers
+    # into s1 or u (into s1 alone for u = s1) are some and all in T,
+    # brought to the position a bound needs by pairs._move (from the
+    # last: no moons). With the Hall slack, the most moves the moons left
+    # can add into the pair is min over T of slack[T] plus those moons not
+    # inside T, of which s1 still needs its share (pairs.bound).
+    full = self.full
     if self.per2 is None:
-        self.per2 = bytearray((M + 1) * STARS * k)
+        self.per2 = bytearray(STARS * full + 1)
     per2 = self.per2
-    for i in range(M - 1, -1, -1):
-        a1 = mask[i * STARS + s1]
-        for u in range(STARS):
-            a = a1 | mask[i * STARS + u]
-            j = (i * STARS + u) * k
-            for b in range(k):
-                per2[j + b] = per2[j + STARS * k + b] + (a >> b & 1)
-    yield
+    for j in range(STARS * full):
+        per2[j] = 0
+    per2[STARS * full] = self.M
     self.s1 = s1
     self.x1 = x
     slack = self.slack
