@@ -80,10 +80,11 @@ def bound(self, caps):
             want = x - n[s1]  # moves s1 still needs
             per2 = self.per2  # (None while pairs() ranks the parts: no part has begun)
             if per2 is not None:
-                slack = self.slack
                 full = self.full
                 _move(self, per2, self.pos, s1)
-                if _more(slack, per2, s1 * full, full) < want:
+                # slack[T] + 16 in byte T (so that taking a count off never borrows)
+                slack = int.from_bytes(self.slack, "little") + int.from_bytes(b"\x10" * full, "little")
+                if _more(slack, per2[s1], full) < want:
                     return 0  # the moons left cannot give s1 its pile
         while x <= top:
             extra = total - x
@@ -101,7 +102,7 @@ def bound(self, caps):
                     # the most moves into s1 and u together (Hall), less
                     # what s1 still needs (s1's own check above: never
                     # below lo, so only worth it while u has room)
-                    t = _more(slack, per2, u * full, full)
+                    t = _more(slack, per2[u], full)
                     if lo + t - want < hi:
                         hi = lo + t - want
                 if hi < lo:
@@ -129,39 +130,38 @@ def bound(self, caps):
 
 def _move(self, tab, p, s1):
     """Bring tab (piles_parts.part) from the moons it counts to the moons
-    from position p on: per moon added or dropped, every set of numbers
-    holding its numbers into s1 or u, for each star u."""
-    full = self.full
+    from position p on: per moon added or dropped, 1 in every set of
+    numbers holding its numbers into s1 or u, for each star u."""
     mask = self.mask
-    at = tab[STARS * full]
+    at = tab[STARS]
     while at != p:
-        if at > p:
+        if at > p:  # one moon more
             at -= 1
             i = at
             d = 1
-        else:
+        else:  # one moon fewer
             i = at
             at += 1
             d = -1
         a1 = mask[i * STARS + s1]
         for u in range(STARS):
-            A = S = a1 | mask[i * STARS + u]
+            A = a1 | mask[i * STARS + u]
             if A:
-                while S < full:  # every superset S of A
-                    tab[u * full + S] += d
-                    S = (S + 1) | A
-    tab[STARS * full] = at
+                S = -1
+                b = 0
+                while A >> b:
+                    if A >> b & 1:
+                        S &= tab[STARS + 1 + b]  # the sets holding every number of A
+                    b += 1
+                tab[u] += d * S
+    tab[STARS] = at
 
 
-def _more(slack, tab, j, full):
+def _more(slack, tab, full):
     """The most moves the moons left can add with the dice left, each
-    moon into its stars of the table's row at j (piles_parts.part): by
-    Hall's theorem for the moves made and these together, min over every
-    set T of numbers of slack[T] plus the moons whose numbers are not all
-    in T (tab[j + full - 1] have some, tab[j + T] only those in T)."""
-    least = 0  # T empty
-    for T in range(1, full):
-        v = slack[T] - tab[j + T]
-        if v < least:
-            least = v
-    return tab[j + full - 1] + least
+    moon into its stars of the table's int (piles_parts.part): by Hall's
+    theorem for the moves made and these together, min over every set T
+    of numbers of slack[T] plus the moons whose numbers are not all in T
+    (byte T of `slack` is slack[T] + 16; the table's last byte counts the
+    moons with some, its byte T those with all in T)."""
+    return (tab >> (8 * full - 8)) + min((slack - tab).to_bytes(full, "little")) - 16

@@ -105,16 +105,20 @@ class Piles:
         uni = self.uni
         slack = self.slack
         capx = self.capx
+        caps = self.caps
         by_n = []
         by_cap = []
         by_chord = []
         self.pos = i  # for the second bound
+        j = i * STARS
         for s in range(STARS):
-            c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
-            self.caps[s] = c if c > 0 else 0
-            if c > 0:
+            c = capx[j + s]
+            if c:
+                c = min(c, slack[uni[j + s]], r)
+            caps[s] = c
+            if c:
                 by_n.append(n[s] * 32 + c)
-                by_cap.append(c * 32 + c)
+                by_cap.append(c * 33)
                 by_chord.append((2 * n[s] + c - 1) * 32 + c)
         # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
         t1 = 2 * _fill(by_n, r, 0) + _fill(by_cap, r, 1)

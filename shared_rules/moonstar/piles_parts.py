@@ -25,19 +25,19 @@ def part(self, ub, s1, x):
     for i in range(self.M):
         keys[i] &= 15
     yield from tables(self, keys)
-    # per2[u*12+T]: the moons from position per2[-1] on whose numbers
-    # into s1 or u (into s1 alone for u = s1) are some and all in T,
-    # brought to the position a bound needs by pairs._move (from the
-    # last: no moons). With the Hall slack, the most moves the moons left
-    # can add into the pair is min over T of slack[T] plus those moons not
-    # inside T, of which s1 still needs its share (pairs.bound).
+    # per2[u], for each star u: byte T of the int counts the moons from
+    # position per2[12] on whose numbers into s1 or u (into s1 alone for
+    # u = s1) are some and all in the set T of numbers, brought to the
+    # position a bound needs by pairs._move (from the last: no moons);
+    # per2[13 + b]: the sets T holding number b (byte T is 1). With the
+    # Hall slack, the most moves the moons left can add into the pair is
+    # min over T of slack[T] plus those moons not inside T, of which s1
+    # still needs its share (pairs.bound). Ints, so that the 2^k sets
+    # are added and compared in the interpreter's C, not a loop each.
     full = self.full
-    if self.per2 is None:
-        self.per2 = bytearray(STARS * full + 1)
-    per2 = self.per2
-    for j in range(STARS * full):
-        per2[j] = 0
-    per2[STARS * full] = self.M
+    per2 = self.per2 = [0] * STARS + [self.M]
+    for b in range(len(self.vals)):
+        per2.append(int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little"))
     self.s1 = s1
     self.x1 = x
     slack = self.slack
