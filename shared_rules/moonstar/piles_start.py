@@ -58,7 +58,10 @@ def tables(self, order):
     # together with distinct dice (a matching)
     # (made once and refilled for each part: the board's heap is small;
     # every entry is written below, and the last row stays 0)
-    if self.order is None:
+    # A position is a moon (order[i] & 15), in a part's first pass (flag
+    # 16: only its moves into s1) or second (flag 32: none into s1); see
+    # piles_parts.part.
+    if len(self.mask) != M * STARS:
         self.mask = bytearray(M * STARS)
         self.uni = bytearray((M + 1) * STARS)
         self.capx = bytearray((M + 1) * STARS)
@@ -67,11 +70,14 @@ def tables(self, order):
     uni = self.uni
     for i in range(M * STARS):
         mask[i] = 0
-    self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
+    self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
+    s1 = self.s1
     for i in range(M - 1, -1, -1):
+        f = order[i] >> 4
         for b in range(k):
-            for to in destinations(moons[order[i]], vals[b], sit["movement"]):
-                mask[i * STARS + to] |= 1 << b
+            for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
+                if f == 0 or (to == s1) == (f == 1):
+                    mask[i * STARS + to] |= 1 << b
         for s in range(STARS):
             uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
     # last[s]: the last position whose moon can reach s; once past it, a
