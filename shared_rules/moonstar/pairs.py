@@ -31,11 +31,12 @@ def pairs(self):
     for s1 in range(STARS):
         self.s1 = s1
         self.per2 = _table(self)
-        for x in range(1, caps[s1] + 1):
-            self.x1 = x
-            b = bound(self, caps)
-            if b > self.best:
-                parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
+        if not _turned(self.sit, s1):  # (else that star's parts, turned, are these)
+            for x in range(1, caps[s1] + 1):
+                self.x1 = x
+                b = bound(self, caps)
+                if b > self.best:
+                    parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
         yield
     self.s1 = -1
     parts.sort()
@@ -91,9 +92,16 @@ def bound(self, caps):
                 A = mask[(j + R) * STARS + u]
                 if A:
                     per2[u] += _sets(per2, A)
-    # slack[T] + 16 in byte T (so that taking a count off never borrows)
+    # The most moves the moons left can add with the dice left, each moon
+    # into its stars of per2[u]: by Hall's theorem for the moves made and
+    # these together, min over every set T of numbers of slack[T] plus
+    # the moons whose numbers are not all in T. Byte T of `slack` is
+    # slack[T] + 16 (so that taking per2[u]'s byte T off never borrows);
+    # per2[u]'s last byte counts the moons with some numbers (of them,
+    # those with all in T are its byte T).
     slack = int.from_bytes(self.slack, "little") + int.from_bytes(b"\x10" * full, "little")
-    if _more(slack, per2[s1], full) < want:
+    top = 8 * full - 8
+    if (per2[s1] >> top) + min((slack - per2[s1]).to_bytes(full, "little")) - 16 < want:
         return 0  # the moons left cannot give s1 its pile
     extra = self.need - x
     score = x * (alpha * (x - 1) + 2) // 2
@@ -109,7 +117,7 @@ def bound(self, caps):
         if hi > lo:
             # (s1's own check above: never below lo, so only worth it
             # while u has room)
-            t = lo + _more(slack, per2[u], full) - want
+            t = lo + (per2[u] >> top) + min((slack - per2[u]).to_bytes(full, "little")) - 16 - want
             if t < hi:
                 hi = t
         if hi < lo:
@@ -173,11 +181,18 @@ def _sets(tab, A):
     return S
 
 
-def _more(slack, tab, full):
-    """The most moves the moons left can add with the dice left, each
-    moon into its stars of the table's int (piles_parts.part): by Hall's
-    theorem for the moves made and these together, min over every set T
-    of numbers of slack[T] plus the moons whose numbers are not all in T
-    (byte T of `slack` is slack[T] + 16; the table's last byte counts the
-    moons with some, its byte T those with all in T)."""
-    return (tab >> (8 * full - 8)) + min((slack - tab).to_bytes(full, "little")) - 16
+def _turned(sit, s1):
+    """Whether a turn of the ring (or, under standard moves, a mirror)
+    that leaves as many moons on every star takes star s1 to a smaller
+    one: every plan around s1 is then one around that star, turned,
+    scoring the same."""
+    moons = sit["moons"]
+    for k in range(1, 2 * STARS if sit["movement"] == "standard" else STARS):
+        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
+        if (k + (s1 if k < STARS else -s1)) % STARS < s1:
+            for s in range(STARS):
+                if moons.count(s) != moons.count((k + (s if k < STARS else -s)) % STARS):
+                    break
+            else:
+                return True
+    return False
