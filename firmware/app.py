@@ -233,7 +233,9 @@ class App:
                 self.draw()
             except Exception as e:
                 self.fault(e)
-        board.idle(LOOP_MS)
+        # a screen with work under way (a solve, a result's check: its
+        # `pending`) gets its next slice at once rather than a pass later
+        board.idle(1 if getattr(self.stack[-1], "pending", None) is not None else LOOP_MS)
 
     def alarm(self, now):
         """The visual alarm, for loud tables and for when the sound is off:
