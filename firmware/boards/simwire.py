@@ -162,6 +162,8 @@ class WireBoard:
         return time.ticks_ms()
 
     def idle(self, ms):
+        if ms > 20:  # no wake at a button's edge here: at most a loop pass's sleep (app.LOOP_MS)
+            ms = 20
         if self.link.virtual:
             self.link.send(struct.pack(">BH", 0x49, ms))  # "I"
             self.link.wait_for(b"T")
