@@ -233,16 +233,16 @@ class App:
                 self.draw()
             except Exception as e:
                 self.fault(e)
-        # The sleep: a pass's LOOP_MS; 1 ms while the top screen has work
-        # under way (its `pending`: a solve, a result's check), so the next
-        # slice comes at once. While the game's minute runs on the game
+        # The sleep: a pass's LOOP_MS; 1 ms while the top screen of a game
+        # has work under way (its `pending`: a solve, a result's check), so
+        # the next slice comes at once. While the game's minute runs on the game
         # screen with nothing else to watch (no button down, no tone, no
         # toast, no alarm near), until its shown second next changes: a
         # pass every 20 ms would find the same second. A board sleeps less
         # when it must (one whose sleep does not end at a button's edge).
         ms = LOOP_MS
         s = self.session
-        if getattr(self.stack[-1], "pending", None) is not None:
+        if s is not None and getattr(self.stack[-1], "pending", None) is not None:
             ms = 1
         elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:
             b = self.buttons
