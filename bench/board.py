@@ -17,9 +17,10 @@ What it measures, and how:
   collection runs with both pins low, so it is counted in neither the pass
   nor the sleep.
 - busy per idle pass: the core's executed cycles while GP2 is high, mean
-  over the passes of one emulated second, at Home and while a Moonstar
-  bidding minute runs; duty: executed cycles over the elapsed time of the
-  passes and the sleeps (the probe's collections left out).
+  over the passes of one emulated second at Home and of three while a
+  Moonstar bidding minute runs (the loop then wakes about once a second);
+  duty: executed cycles over the elapsed time of the passes and the sleeps
+  in that window (the probe's collections left out).
 - press -> changed panel: a tap of DOWN at Home, from the pin falling to
   the end of the first I2C transaction that writes display data.
 - full frame: the bus time of a 1,024-byte show() (the boot's first Home
@@ -114,10 +115,20 @@ class Probe:
             self._sleep = None
 
     def window(self, start, end):
-        ps = [p for p in self.passes if p[0] >= start and p[1] <= end]
-        ss = [s for s in self.sleeps if s[0] >= start and s[1] <= end]
-        busy = sum(p[2] for p in ps) + sum(s[2] for s in ss)
-        span = sum(p[1] - p[0] for p in ps) + sum(s[1] - s[0] for s in ss)
+        """Passes begun in [start, end), and the busy share of that time:
+        the passes and sleeps in it (one still going counted to now), one
+        cut by an end counted for its part in it (its busy time in
+        proportion), the probe's collections left out."""
+        ps = [p for p in self.passes if start <= p[0] < end]
+        now = self._now()
+        going = [(t[0], now[0], now[1] - t[1]) for t in (self._pass, self._sleep) if t is not None]
+        busy = span = 0.0
+        for a, b, cpu in self.passes + self.sleeps + going:
+            lo, hi = max(a, start), min(b, end)
+            if hi > lo:
+                part = (hi - lo) / (b - a)
+                busy += cpu * part
+                span += hi - lo
         return {
             "passes": len(ps),
             "busy_per_pass_ms": round(sum(p[2] for p in ps) / len(ps), 2) if ps else None,
@@ -223,7 +234,7 @@ def measure(seed=1, log=print):
     session_start = p.ms
     scenarios.moonstar_to_bid(p)
     start = p.ms
-    p.run(1000)
+    p.run(3000)
     out["running_minute"] = probe.window(start, p.ms)
     log("bidding minute running: %s" % out["running_minute"])
     scenarios.moonstar_finish_round(p)

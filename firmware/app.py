@@ -233,7 +233,25 @@ class App:
                 self.draw()
             except Exception as e:
                 self.fault(e)
-        board.idle(LOOP_MS)
+        # The sleep: a pass's LOOP_MS; 1 ms while the top screen of a game
+        # has work under way (its `pending`: a solve, a result's check), so
+        # the next slice comes at once. While the game's minute runs on the game
+        # screen with nothing else to watch (no button down, no tone, no
+        # toast, no alarm near), until its shown second next changes: a
+        # pass every 20 ms would find the same second. A board sleeps less
+        # when it must (one whose sleep does not end at a button's edge).
+        ms = LOOP_MS
+        s = self.session
+        if s is not None and getattr(self.stack[-1], "pending", None) is not None:
+            ms = 1
+        elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:
+            b = self.buttons
+            if not (self.toast_lines or self.sound.off_at is not None or b.stable | b.raw
+                    or s.time_up_at is not None and ticks_diff(now, s.time_up_at) < ALARM_AFTER_MS):
+                left = s.timer.remaining() - 1
+                if left >= ALARM_MS + 1000:
+                    ms = max(LOOP_MS, left % 1000 + 1)
+        board.idle(ms)
 
     def alarm(self, now):
         """The visual alarm, for loud tables and for when the sound is off:

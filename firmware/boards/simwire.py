@@ -162,6 +162,11 @@ class WireBoard:
         return time.ticks_ms()
 
     def idle(self, ms):
+        # A whole loop pass (app.LOOP_MS) whatever the app asks: this
+        # board's sleep does not end at a button's edge (a longer one would
+        # miss a press), and its passes take no virtual time (a shorter one
+        # would stop the minute while a check runs in slices).
+        ms = 20
         if self.link.virtual:
             self.link.send(struct.pack(">BH", 0x49, ms))  # "I"
             self.link.wait_for(b"T")

@@ -37,6 +37,12 @@ class BestPossible(Screen):
         return a["best"] if a is not None else None
 
     @property
+    def pending(self):
+        """The solve while it is under way (the app's loop then runs the
+        next slice at once, without a pass's sleep)."""
+        return self.slices.running()
+
+    @property
     def failed(self):
         return self.slices.failed
 

@@ -44,6 +44,10 @@ class Slices:
     def done(self):
         return self.answer is not None or self.failed is not None
 
+    def running(self):
+        """Self while the solve is to start or under way, else None."""
+        return None if self.done() or (self.started and self.solver is None) else self
+
     def update(self):
         """One pass's work; True when the answer (or the failure) came."""
         if self.done():
