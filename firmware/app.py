@@ -44,7 +44,7 @@ class App:
         self.before = loader.mark()  # refreshed at a pass's start when modules came or went
         self.base = self.before  # what the app holds whatever the screen
         self.session = None
-        self.abandoned = None  # (id, scored) of a game left for a new one, until that starts (ui/menus/home.py)
+        self.abandoned = None  # (id, scored, over) of a game set aside for a new one, until that starts (ui/menus/home.py)
         self.toast_lines = None
         self.toast_until = 0
         self.dirty = True
