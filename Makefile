@@ -71,4 +71,4 @@ flash: $(STAMP)
 ## hardware: regenerate the wiring diagrams and package.json from the pin maps and sources
 hardware: $(STAMP)
 	$(PY) hardware/wiring.py
-	$(PY) -m host.deploy --package-json
+	$(PY) -m moontable.deploy --package-json

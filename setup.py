@@ -12,7 +12,7 @@ the files the commands need shipped inside the wheel.
 from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
-PC = "host"  # the import name of the PC side (its folder stays host/)
+PC = "moontable"  # the import name of the PC side (its folder stays host/)
 
 # Relative to the repository's root; `**` reaches every subfolder.
 DATA = [

@@ -203,7 +203,7 @@ def cpython_main():
     from i2c_adapter import BusioI2C
     from oled import Oled
 
-    from host.sim.ssd1306_emu import Ssd1306Emulator
+    from moontable.sim.ssd1306_emu import Ssd1306Emulator
 
     # adafruit_framebuf (CPython) reads glyphs from font5x8.bin, which the
     # package does not ship: write a stand-in so text() draws something.

@@ -137,7 +137,7 @@ micropython.qstr_info()
 
 def probe_layer(code, kb):
     """(live bytes, qstr pool bytes) with a heap of `kb`, or None if it fails."""
-    from host.sim.board_link import BoardExited, SimBoard, deploy
+    from moontable.sim.board_link import BoardExited, SimBoard, deploy
 
     with tempfile.TemporaryDirectory() as tmp:
         flash = Path(tmp) / "flash"
@@ -345,7 +345,7 @@ def names32(layout="flash"):
     import simtools
     from sessions import run_session
 
-    from host.sim.board_link import deploy
+    from moontable.sim.board_link import deploy
 
     seen = []
     real = simtools.no_faults

@@ -1,7 +1,7 @@
 """What a source install costs (`mpremote mip install` of package.json,
 which installs .py files the board compiles as it imports them) against
 the bytecode a `moontable flash` or the compiled mip package
-(`python -m host.deploy --mip-mpy DIR`) puts on the board.
+(`python -m moontable.deploy --mip-mpy DIR`) puts on the board.
 
 The figure is the smallest MicroPython heap that plays a whole scripted
 session (the simulator tests' own scripts) from each tree, found by
@@ -31,7 +31,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sim")]
 import test_sim_games  # noqa: E402
 import test_sim_moonstar  # noqa: E402
 
-from host.sim import board_link  # noqa: E402
+from moontable.sim import board_link  # noqa: E402
 
 SESSIONS = {
     "moonstar": test_sim_moonstar.test_moonstar_full_game,

@@ -107,7 +107,7 @@ def _plain(lines):
 
 
 def build(path, n):
-    from host.db import Database
+    from moontable.db import Database
 
     tmp = path + ".part"
     for suffix in ("", "-wal", "-shm"):
@@ -143,7 +143,7 @@ def run(argv, cwd):
     processes included) do not depend on what else the machine runs."""
     t0 = time.perf_counter()
     with open(os.devnull, "wb") as null:
-        p = subprocess.Popen([sys.executable, "-m", "host.cli"] + [str(a) for a in argv], cwd=cwd, stdout=null,
+        p = subprocess.Popen([sys.executable, "-m", "moontable.cli"] + [str(a) for a in argv], cwd=cwd, stdout=null,
                              stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=ROOT))
         err = p.stderr.read()
         _, status, usage = os.wait4(p.pid, 0)
@@ -164,7 +164,7 @@ def folder_size(path):
 
 def clocks_cost(db_path):
     """Seconds a sync's record_clocks takes to date one boot."""
-    from host.db import Database
+    from moontable.db import Database
 
     with Database.open(db_path) as db:
         boots = [b for (b,) in db.conn.execute(

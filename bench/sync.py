@@ -31,9 +31,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "sync")]
 
-from host.db import Database  # noqa: E402
-from host.serial_link import HELLO_PATIENCE, Link, PortError  # noqa: E402
-from host.sync import sync  # noqa: E402
+from moontable.db import Database  # noqa: E402
+from moontable.serial_link import HELLO_PATIENCE, Link, PortError  # noqa: E402
+from moontable.sync import sync  # noqa: E402
 from shared_rules.wire import dumps  # noqa: E402
 from shared_rules.wire_read import decode
 

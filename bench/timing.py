@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from host.sim.board_link import SimBoard  # noqa: E402
+from moontable.sim.board_link import SimBoard  # noqa: E402
 
 ALARM_HZ = 1800  # firmware/sound.py
 LENGTH_MS = 60000  # default bid_seconds, which the sand-timer screen uses

@@ -2,6 +2,6 @@
 
 import sys
 
-from host.cli import main
+from moontable.cli import main
 
 sys.exit(main())

@@ -260,7 +260,7 @@ def replayed_summary(done, device, player_prefix, game_id=None, utc_offset=None)
     header = match.header
     players = list(header["players"])
     scores = list(state["scores"])
-    from host.times import game_times
+    from moontable.times import game_times
 
     when = game_times(done["times"])  # as an import of this journal on the PC dates it
     place = header.get("location")  # as host/db.py's header_location reads it

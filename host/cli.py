@@ -15,7 +15,7 @@ import pkgutil
 import sqlite3
 import sys
 
-import host.commands
+import moontable.commands
 
 # Arguments that name things (players, games, devices) and are looked up or
 # stored as text: they must be valid UTF-8. File paths may hold any bytes.
@@ -27,10 +27,10 @@ _FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 def command_modules():
     """name -> module for every subcommand module, sorted by name."""
     found = {}
-    for info in pkgutil.iter_modules(host.commands.__path__):
+    for info in pkgutil.iter_modules(moontable.commands.__path__):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module("host.commands." + info.name)
+        module = importlib.import_module("moontable.commands." + info.name)
         found[info.name.replace("_", "-")] = module
     return dict(sorted(found.items()))
 
@@ -50,7 +50,7 @@ def version_text():
     flashes (firmware/config.py, read from the source the board gets)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from host.deploy import firmware_version
+    from moontable.deploy import firmware_version
 
     try:
         ours = version("moontable")
@@ -60,7 +60,7 @@ def version_text():
 
 
 def _epilog():
-    from host import config
+    from moontable import config
 
     return config.help_text() + " Shell completion: moontable completion bash|zsh (docs/pc-tools.md)."
 
@@ -136,7 +136,7 @@ def main(argv=None):
         _say("", "cannot write the output: %s" % (e.strerror or e))
         return 2
     command = args.command
-    from host import config
+    from moontable import config
 
     try:
         config.apply(args, config.load())

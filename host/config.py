@@ -16,7 +16,7 @@ one line saying which file, which setting and what is wrong.
 import os
 from pathlib import Path
 
-from host.places import config_dir
+from moontable.places import config_dir
 
 # setting -> (the argparse dest it fills, what it is for the error message)
 SETTINGS = {

@@ -30,9 +30,9 @@ import sys
 import time
 import urllib.parse
 
-from host import times as timesmod
-from host.bgstats import first_seat
-from host.words import count
+from moontable import times as timesmod
+from moontable.bgstats import first_seat
+from moontable.words import count
 from shared_rules import display_name, game_names, get_game, ranks
 from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError
@@ -65,7 +65,7 @@ def default_path():
     """moontable.db in the user's data folder (host/places.py: platformdirs,
     so $XDG_DATA_HOME/moontable on Linux, a relative one ignored as the XDG
     rule says, and the native folder on macOS and Windows)."""
-    from host.places import data_dir
+    from moontable.places import data_dir
 
     return str(data_dir() / (APP + ".db"))
 
@@ -209,7 +209,7 @@ def source_id_for(name):
     "moontable-" + the folded name, the scheme the web page uses too
     (host/bgstats.source_player_id), so one person is one BG Stats player
     from either. Kept in the row: a rename keeps it."""
-    from host.bgstats import source_player_id
+    from moontable.bgstats import source_player_id
 
     return source_player_id("moontable", name)
 
@@ -459,7 +459,7 @@ def _epoch(value):
 def format_time(epoch):
     """Device seconds -> 'YYYY-MM-DD HH:MM:SS'. The device has no time
     zones: sync sets its clock to the PC's local wall time counted as if it
-    were UTC (host.sync.local_epoch), so the stamp reads back unshifted."""
+    were UTC (moontable.sync.local_epoch), so the stamp reads back unshifted."""
     return timesmod.format_epoch(epoch)
 
 
@@ -1538,7 +1538,7 @@ def _is_text(value):
 
 def pc_utc_offset(now=None):
     """This PC's UTC offset in seconds east (local = UTC + offset), as the
-    device's clock takes it (host.sync.local_epoch counts local as UTC)."""
+    device's clock takes it (moontable.sync.local_epoch counts local as UTC)."""
     import calendar
 
     if now is None:
@@ -1575,7 +1575,7 @@ def header_location(header):
 
 
 def _seat_source_id(r, device, game_id):
-    from host.bgstats import source_player_id
+    from moontable.bgstats import source_player_id
 
     if is_label(r[1]):
         return source_player_id("moontable", r[1], "%s/%s" % (device, game_id))

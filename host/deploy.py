@@ -22,7 +22,7 @@ Why each step exists:
 
 The flash layout itself (firmware/ at the root, shared_rules/, the two
 driver packages, the pin map as board.json) comes from
-`host.sim.board_link.deploy_files`, the one place that defines it for the
+`moontable.sim.board_link.deploy_files`, the one place that defines it for the
 simulator and the real boards alike.
 
 With `--romfs` (MicroPython 1.25+ on a board whose firmware has a ROMFS
@@ -40,7 +40,7 @@ import os
 import re
 import time
 from pathlib import Path
-from host import mpy, places
+from moontable import mpy, places
 
 ROOT = Path(__file__).resolve().parents[1]  # a checkout's root (package.json lives there)
 BOARDS = ("pico", "esp32", "sim")
@@ -155,7 +155,7 @@ def header_version(mpy_bytes):
 
 def layout(board):
     """(source path, destination on the board) for every file of the app."""
-    from host.sim.board_link import deploy_files
+    from moontable.sim.board_link import deploy_files
 
     return [(Path(src), Path(dst).as_posix()) for src, dst in deploy_files(board)]
 
@@ -387,7 +387,7 @@ class Board:
         protocol) the Ctrl-C that entering the raw REPL sends stops it.
         Returns "protocol" when the app answered, else None."""
         try:
-            from host.serial_link import DeviceError, Link, LinkError
+            from moontable.serial_link import DeviceError, Link, LinkError
         except ImportError:
             return None
         ser = self.t.serial
@@ -605,7 +605,7 @@ def resolve_port(port):
     if port:
         return port
     try:
-        from host.serial_link import LinkError, choose_port
+        from moontable.serial_link import LinkError, choose_port
     except ImportError:
         raise DeployError("no --port given and port discovery (host/serial_link.py) is not available")
     try:
@@ -845,9 +845,9 @@ def write_mip_mpy(out, board=MIP_BOARD):
 
 
 USAGE = """usage:
-  python -m host.deploy --package-json
+  python -m moontable.deploy --package-json
       rewrite package.json (the sources, for mip)
-  python -m host.deploy --mip-mpy DIR [BOARD]
+  python -m moontable.deploy --mip-mpy DIR [BOARD]
       write DIR/package.json and DIR/app/: the app compiled to .mpy, for mip (BOARD: pico|esp32)"""
 
 
@@ -862,7 +862,7 @@ if __name__ == "__main__":
         try:
             built = write_mip_mpy(argv[1], *argv[2:])
         except DeployError as e:
-            sys.exit("python -m host.deploy: %s" % e)
+            sys.exit("python -m moontable.deploy: %s" % e)
         print("wrote %s/package.json: %d files, %d bytes" % (argv[1], len(built), sum(map(len, built.values()))))
     else:
         sys.exit(USAGE)

@@ -8,7 +8,7 @@ here, once, from the unicodedata of the CPython that runs this script
 (its Unicode version is recorded in the table), and
 tests/rules/test_names_fold.py checks that it still matches.
 
-    python -m host.fold_gen      (rewrites shared_rules/fold_table.py)
+    python -m moontable.fold_gen      (rewrites shared_rules/fold_table.py)
 """
 
 import sys

@@ -55,7 +55,7 @@ def source_name(rel):
 def cache_dir():
     """Where compiled .mpy files are kept: the user's cache folder (see
     host/places.py), never beside the installed package."""
-    from host.places import cache_dir as user_cache
+    from moontable.places import cache_dir as user_cache
 
     return user_cache() / "mpy"
 

@@ -107,7 +107,7 @@ def head_to_head(summaries, game):
 def teams_of(g):
     """The seats that play as one side: Shoot the Moon's partnerships,
     else every seat alone."""
-    from host.bgstats import partnerships
+    from moontable.bgstats import partnerships
 
     sides = partnerships(g["game"], g["options"], g["players"])
     return [seats for _, seats in sides] if sides else [[s] for s in range(len(g["players"]))]

@@ -33,8 +33,8 @@ import time
 from shared_rules import RULES_VERSION, display_name
 from shared_rules.boots import boot_key, plain_boot
 
-from host.db import MAX_LOG
-from host.serial_link import DeviceError
+from moontable.db import MAX_LOG
+from moontable.serial_link import DeviceError
 
 # Keys of the device's hello worth keeping in the database.
 _INFO_KEYS = ("id", "fw", "rules", "mpy", "proto", "board", "chunk")
@@ -199,7 +199,7 @@ def describe_unfinished(db, dev, gid, state, fresh):
     """A sentence for a game the database holds unfinished (None if it is
     finished or not stored): which game, how far it got, and what happens
     to it next. `fresh`: this sync brought new bytes of it."""
-    from host.db import DbError
+    from moontable.db import DbError
 
     try:
         g = db.game(db.game_pk("%s/%s" % (dev, gid)))

@@ -17,7 +17,7 @@ boot whose clock a PC set, the wall time at ms 0 of that boot
 Old logs (no "b"/"ms") keep working from "t" alone.
 
 Every epoch here is the device's convention: the PC's local wall time
-counted as if it were UTC (host.sync.local_epoch), so it formats unshifted.
+counted as if it were UTC (moontable.sync.local_epoch), so it formats unshifted.
 This module is pure: no clock reads, no database. It also runs in the web
 page's MicroPython (host/bgstats.py dates the page's games with it), so its
 arithmetic is in whole milliseconds: a 32-bit port's floats cannot hold an

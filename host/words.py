@@ -2,7 +2,7 @@
 "1 rounds"; a game's options in words, not as JSON. One place, so `show`,
 `replay`, an import's message and the report say them alike."""
 
-from host.bgstats import board_text, partnerships
+from moontable.bgstats import board_text, partnerships
 
 
 def count(n, word, plural=None):
@@ -25,7 +25,7 @@ def options_text(game, options, players):
     "Game 5; planets worth 5, 8, 3; 90 s to bid; from paper: Ann 20, Bob
     35". A key no rule knows (a journal from a newer device) is shown as
     it is, never dropped."""
-    from host.db import printable
+    from moontable.db import printable
 
     if not isinstance(options, dict) or not options:
         return ""

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from host.mpy import compile_file  # noqa: E402  (the one mpy-cross wrapper: deploy, simulator, tests)
+from moontable.mpy import compile_file  # noqa: E402  (the one mpy-cross wrapper: deploy, simulator, tests)
 
 
 def build(out_dir):

@@ -43,13 +43,13 @@ HOST = ROOT / "host"  # host/times.py dates the page's games as the PC does
 def app_files():
     """(ROMFS image bytes, {flash path: bytes}) for the web board."""
     sys.path.insert(0, str(ROOT))
-    from host import deploy
+    from moontable import deploy
 
     files = deploy.build_app()
     files["ssd1306_emu.mpy"] = deploy.compile_py(EMULATOR, "ssd1306_emu.py")
     files["bgstats.mpy"] = deploy.compile_py(BGSTATS, "bgstats.py")
     for name in ("__init__", "times"):
-        files["host/%s.mpy" % name] = deploy.compile_py(HOST / (name + ".py"), "host/%s.py" % name)
+        files["moontable/%s.mpy" % name] = deploy.compile_py(HOST / (name + ".py"), "moontable/%s.py" % name)
     cfg = json.loads(deploy.pin_map("sim"))
     cfg["board"] = "web"
     cfg["name"] = "moontable in a web page (MicroPython's WebAssembly port)"

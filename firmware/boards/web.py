@@ -460,7 +460,7 @@ def game_title(done):
     else:
         result = "not finished, stopped in round %d" % (n + 1)
     title = "%s with %s: %s" % (display_name(header["game"]), ", ".join(players), result)
-    from host.times import game_times  # pyright: ignore[reportMissingImports]  (shipped by web/build.py)
+    from moontable.times import game_times  # pyright: ignore[reportMissingImports]  (shipped by web/build.py)
 
     end = game_times(done["times"])["end"]
     if end is not None:

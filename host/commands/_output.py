@@ -1,6 +1,6 @@
 """Output shared by the `moontable` subcommands: --json prints one JSON
 document and a newline, the same way in every command. The leading _ keeps
-host.cli from taking this module for a subcommand."""
+moontable.cli from taking this module for a subcommand."""
 
 import json
 import sys

@@ -40,7 +40,7 @@ def _mark_paths(parser):
 def run(args):
     import shtab
 
-    from host.cli import build_parser
+    from moontable.cli import build_parser
 
     parser = build_parser()
     _mark_paths(parser)

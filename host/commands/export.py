@@ -21,8 +21,8 @@ import os
 import sys
 import tempfile
 
-from host import bgstats, config
-from host import db as dbmod
+from moontable import bgstats, config
+from moontable import db as dbmod
 
 HELP = "export games as csv, json or BG Stats plays (--format; --links: BG Stats links)"
 

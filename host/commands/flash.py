@@ -6,7 +6,7 @@ serial (see docs/deploy.md and host/deploy.py for what and why); with
 import json
 import sys
 
-from host.deploy import BOARDS, DeployError, deploy
+from moontable.deploy import BOARDS, DeployError, deploy
 
 HELP = "compile the app to .mpy and copy what changed to a MicroPython board, verify it, and restart it"
 

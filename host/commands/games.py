@@ -4,9 +4,9 @@ Games are named as on the box ("Shoot the Moon", "Moon (dominoes)"), and a
 date the board's clock could not give is marked "approx." (the day the game
 reached the PC)."""
 
-from host import db as dbmod
-from host.commands._output import print_listing
-from host.db import printable
+from moontable import db as dbmod
+from moontable.commands._output import print_listing
+from moontable.db import printable
 
 HELP = "list the games in the database (--quarantine: the games refused by the rules)"
 

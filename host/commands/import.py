@@ -10,7 +10,7 @@ import json
 import sqlite3
 import sys
 
-from host import db as dbmod
+from moontable import db as dbmod
 
 HELP = "import game logs (.jsonl, or a device journal) into the database, verifying each with the rules"
 

@@ -9,10 +9,10 @@ the device or the page) is never a person: renaming P1 to Ann would make
 every P1 of every game Ann's. Link says who sat at one seat of one game.
 """
 
-from host import db as dbmod
-from host.commands._output import print_json, print_listing
-from host.db import printable
-from host.words import count
+from moontable import db as dbmod
+from moontable.commands._output import print_json, print_listing
+from moontable.db import printable
+from moontable.words import count
 
 HELP = ("list players, or add / rename / merge them (merge moves all results), "
         "or link GAME SEAT NAME (who sat at a seat, such as P1, of one game)")

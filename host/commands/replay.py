@@ -3,9 +3,9 @@ the round-by-round scores, the standings and the winner."""
 
 import sys
 
-from host.commands._output import print_json
-from host.db import printable
-from host.words import count
+from moontable.commands._output import print_json
+from moontable.db import printable
+from moontable.words import count
 from shared_rules import display_name
 from shared_rules.places import seat_ranks
 from shared_rules.errors import LogError, RuleError

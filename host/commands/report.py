@@ -29,11 +29,11 @@ import sys
 
 from markupsafe import Markup
 
-from host import config
-from host import db as dbmod
-from host import stats as statsmod
-from host import svgchart
-from host.commands.export import write_atomically
+from moontable import config
+from moontable import db as dbmod
+from moontable import stats as statsmod
+from moontable import svgchart
+from moontable.commands.export import write_atomically
 from shared_rules import display_name, game_names, get_game
 
 HELP = "write an HTML report: player records, ratings, head-to-head, every play, a page per game"
@@ -67,7 +67,7 @@ def environment():
     player called <script> is shown, never run."""
     import jinja2
 
-    from host.words import count
+    from moontable.words import count
 
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
@@ -80,7 +80,7 @@ def _game_page_stamp():
     """What every game page is made from besides its game: the templates
     it uses, the chart and QR code drawing and GAME_PAGE_VERSION."""
     h = hashlib.sha256(b"v%d" % GAME_PAGE_VERSION)
-    from host import qr
+    from moontable import qr
 
     for path in (os.path.join(TEMPLATES, "base.html.j2"), os.path.join(TEMPLATES, "game.html.j2"),
                  svgchart.__file__, qr.__file__):
@@ -144,7 +144,7 @@ def _start_scores(header):
 def game_chart(g):
     """The score progression of one game as SVG: one line per player, or
     per partnership (partners share their chips)."""
-    from host.bgstats import partnerships
+    from moontable.bgstats import partnerships
 
     rounds = g["round_scores"]
     if not rounds:
@@ -160,7 +160,7 @@ def qr_svg(url):
     """The link as an inline SVG QR code (host/qr.py: level L error
     correction, a fixed mask), or None when it is too long for any QR
     code."""
-    from host import qr
+    from moontable import qr
 
     try:
         return qr.svg(url, QR_MASK)
@@ -176,7 +176,7 @@ def _make_game_pages(jobs):
     or None)]. Runs in worker processes as well: everything it needs
     comes in `jobs`. One game's failure never stops the others."""
     global _ENV
-    from host import bgstats
+    from moontable import bgstats
 
     if _ENV is None:
         _ENV = environment()

@@ -10,9 +10,9 @@ import io
 import json
 import sys
 
-from host import db as dbmod
-from host.commands._output import print_json
-from host.words import count, options_text
+from moontable import db as dbmod
+from moontable.commands._output import print_json
+from moontable.words import count, options_text
 from shared_rules.errors import LogError, RuleError
 from shared_rules.log import Replay
 

@@ -25,8 +25,8 @@ def add_arguments(parser):
 
 
 def run(args):
-    from host.sim import run as sim_run
-    from host.sim.board_link import HEAP
+    from moontable.sim import run as sim_run
+    from moontable.sim.board_link import HEAP
 
     heap = args.heap or HEAP
     mode = args.render
@@ -39,7 +39,7 @@ def run(args):
     if mode == "auto":
         mode = None
     if args.snapshot is not None:
-        from host.sim.board_link import deploy
+        from moontable.sim.board_link import deploy
 
         bad = [b for b in args.snapshot if b not in ("up", "down", "ok", "back")]
         if bad:

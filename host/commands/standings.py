@@ -5,8 +5,8 @@ and how sure it is, partners rated as one team."""
 
 import sys
 
-from host import db as dbmod
-from host.commands._output import print_json
+from moontable import db as dbmod
+from moontable.commands._output import print_json
 from shared_rules import display_name, game_names
 
 HELP = "games, wins and win rate per player, overall and per game"
@@ -29,7 +29,7 @@ def collect(db, game=None, ratings=False):
     out = {"overall": db.standings(game), "by_game": {n: db.standings(n) for n in names},
            "names": {n: display_name(n) for n in names}}
     if ratings:
-        from host.stats import ratings as rate
+        from moontable.stats import ratings as rate
 
         rated = rate(db.games(game))
         out["ratings"] = {n: [{k: round(v, 3) if isinstance(v, float) else v for k, v in r.items()

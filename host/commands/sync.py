@@ -12,11 +12,11 @@ quarantined."""
 import argparse
 import sys
 
-from host import db as dbmod
-from host.commands._output import print_json
-from host.serial_link import (BadReply, DeviceError, Link, LinkError, PortError, check_timeout, choose_port,
+from moontable import db as dbmod
+from moontable.commands._output import print_json
+from moontable.serial_link import (BadReply, DeviceError, Link, LinkError, PortError, check_timeout, choose_port,
                               port_listing)
-from host.sync import Progress, clock_text, sync
+from moontable.sync import Progress, clock_text, sync
 
 HELP = "sync games from the device (USB serial) into the database; push roster and clock"
 

@@ -28,10 +28,10 @@ import sys
 import time
 from pathlib import Path
 
-from host import places
-from host.mpy import compile_file
-from host.sim import render
-from host.sim.ssd1306_emu import Ssd1306Emulator
+from moontable import places
+from moontable.mpy import compile_file
+from moontable.sim import render
+from moontable.sim.ssd1306_emu import Ssd1306Emulator
 
 ROOT = Path(__file__).resolve().parents[2]  # a checkout's root; the board's files come from places
 BUTTONS = {"up": 1, "down": 2, "ok": 4, "back": 8}

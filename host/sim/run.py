@@ -52,9 +52,9 @@ import time
 import tty
 from pathlib import Path
 
-from host.sim import render
-from host.sim.board_link import HEAP, SimBoard, deploy
-from host.sim.keys import KeyButtons
+from moontable.sim import render
+from moontable.sim.board_link import HEAP, SimBoard, deploy
+from moontable.sim.keys import KeyButtons
 
 KEYS = {
     b"\x1b[A": ("up", 0), b"\x1b[B": ("down", 0), b"\r": ("ok", 0), b"\n": ("ok", 0),
@@ -127,7 +127,7 @@ def next_boot(code, mode):
 
 def default_flash():
     """The simulated board's flash: in the user's data folder (host/places.py)."""
-    from host.places import data_dir
+    from moontable.places import data_dir
 
     return data_dir() / "sim-flash"
 

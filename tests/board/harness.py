@@ -26,7 +26,7 @@ import os
 import random
 from pathlib import Path
 
-from host.sim.ssd1306_emu import Ssd1306Emulator
+from moontable.sim.ssd1306_emu import Ssd1306Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 UF2_NAME = "RPI_PICO-20241129-v1.24.1.uf2"
@@ -58,7 +58,7 @@ def find_uf2():
 def flash_files(board="pico"):
     """dest path -> bytes: what `moontable flash --board pico` leaves on
     the board's filesystem, the manifest included (host/deploy.py)."""
-    from host import deploy
+    from moontable import deploy
 
     files = deploy.build(board)
     files[deploy.MANIFEST] = deploy.manifest_bytes(deploy.make_manifest(board, files))

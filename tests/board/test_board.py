@@ -15,8 +15,8 @@ import harness
 import pytest
 import scenarios
 import simtools as st
-from host import deploy
-from host.sim.board_link import SimBoard
+from moontable import deploy
+from moontable.sim.board_link import SimBoard
 from shared_rules.wire_read import decode
 
 BOOT_MS = 1500  # power-on to Home on the panel, emulated (about 0.7 s measured)

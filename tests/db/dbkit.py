@@ -51,7 +51,7 @@ def tamper_score(data):
 
 def cli(*argv):
     """Run `moontable ARGV` in-process; (status, stdout, stderr)."""
-    from host.cli import main
+    from moontable.cli import main
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         try:
@@ -62,12 +62,12 @@ def cli(*argv):
 
 
 def cli_process(*argv, env=None):
-    """Run `python -m host.cli ARGV` as a real process."""
+    """Run `python -m moontable.cli ARGV` as a real process."""
     e = dict(os.environ)
     e["PYTHONPATH"] = ROOT
     if env:
         e.update(env)
-    return subprocess.run([sys.executable, "-m", "host.cli"] + [str(a) for a in argv], cwd=ROOT, env=e,
+    return subprocess.run([sys.executable, "-m", "moontable.cli"] + [str(a) for a in argv], cwd=ROOT, env=e,
                           capture_output=True, text=True, timeout=300)
 
 

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 
 BENCH = os.path.join(dbkit.ROOT, "bench")
 

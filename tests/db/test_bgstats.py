@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 from shared_rules.match import Match
 from shared_rules.wire import dumps
 
@@ -101,7 +101,7 @@ def check_play(p, lines):
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", p["playDate"])
     if game != "moons":
         end = BOOT_EPOCH + i * 3600 + minutes * 60
-        from host.times import format_epoch
+        from moontable.times import format_epoch
         assert p["playDate"] == format_epoch(end)
     # players: seat order, names, stable ids, numbers, shared ranks, every winner flag
     players = p["players"]
@@ -185,7 +185,7 @@ def test_qr_code_encodes_the_link():
     """The SVG is a real QR symbol of the link: painted from its path and
     read back by a decoder, with every one of the eight masks, and the
     quiet zone a camera needs is light."""
-    from host import bgstats, qr
+    from moontable import bgstats, qr
     url = bgstats.CREATE_PLAY + "%7B%22a%22%3A1%7D"
     svg = qr.svg(url)
     assert svg.startswith("<svg") and svg.endswith("</svg>") and svg.count("<path") == 1
@@ -202,7 +202,7 @@ def test_qr_code_encodes_the_link():
 
 
 def test_a_six_player_link_fits_a_qr_code_and_a_long_text_is_told():
-    from host import bgstats, qr
+    from moontable import bgstats, qr
     names = ["Bartholomew-%d" % n for n in range(6)]
     url = bgstats.CREATE_PLAY + bgstats.percent_encode(json.dumps({"players": names * 4}))
     assert dbkit.read_qr_svg(qr.svg(url)) == url
@@ -256,7 +256,7 @@ def test_report_shows_a_link_too_long_for_a_qr_code_without_one_and_never_fails_
     all (its stored journal damaged) must not take the others with it."""
     import sqlite3
 
-    from host import bgstats
+    from moontable import bgstats
     path = str(tmp_path / "m.db")
     with Database.open(path) as db:
         assert db.import_log(_six_cyrillic_partners(), device_id="pico")[0] == "stored"

@@ -1,5 +1,5 @@
 """Bad input at the command line: one clear line on stderr and exit status
-2, never a traceback. Real processes (`python -m host.cli`), so what a
+2, never a traceback. Real processes (`python -m moontable.cli`), so what a
 person sees is what is checked, with bytes arguments where the shell hands
 over bytes that are not UTF-8."""
 
@@ -22,7 +22,7 @@ def run(*argv, stdout=None, preexec_fn=None, stdin=None):
     """`moontable ARGV` as a process; argv items may be bytes."""
     env = dict(os.environ, PYTHONPATH=dbkit.ROOT)
     env.pop("MOONTABLE_DEBUG", None)
-    args = [sys.executable.encode(), b"-m", b"host.cli"] + [a if isinstance(a, bytes) else str(a).encode()
+    args = [sys.executable.encode(), b"-m", b"moontable.cli"] + [a if isinstance(a, bytes) else str(a).encode()
                                                             for a in argv]
     kw = {"stdout": stdout} if stdout is not None else {"stdout": subprocess.PIPE}
     return subprocess.run(args, cwd=dbkit.ROOT, env=env, stderr=subprocess.PIPE, timeout=300,

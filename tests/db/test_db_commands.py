@@ -10,7 +10,7 @@ import re
 import pytest
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 
 
 @pytest.fixture
@@ -218,7 +218,7 @@ def test_a_real_process_prints_no_traceback(tmp_path):
 def test_report_chart_starts_from_the_rules_starting_scores(tmp_path):
     """Shoot the Moon starts everyone on 2 chips: a chart's first point
     comes from the rules core, not an assumed 0."""
-    from host.db import Database
+    from moontable.db import Database
 
     path = tmp_path / "m.db"
     db = Database.open(path)

@@ -9,7 +9,7 @@ import sys
 import time
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -17,7 +17,7 @@ WRITER = r"""
 import json, os, sys, time
 sys.path[:0] = [%(root)r, %(here)r]
 import dbkit
-from host.db import Database
+from moontable.db import Database
 path, who, go = sys.argv[1], sys.argv[2], sys.argv[3]
 logs = [dbkit.moonstar_log(seed=s)[1] for s in range(6)]
 own = [dbkit.moonstar_log(seed=100 + 10 * int(who) + s)[1] for s in range(4)]
@@ -78,7 +78,7 @@ VICTIM = r"""
 import sys, time
 sys.path[:0] = [%(root)r, %(here)r]
 import dbkit
-from host.db import Database
+from moontable.db import Database
 path, when = sys.argv[1], sys.argv[2]
 db = Database.open(path)
 def trace(sql):

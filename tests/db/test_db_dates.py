@@ -9,7 +9,7 @@ import json
 import sqlite3
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 from shared_rules.match import Match
 
 T = dbkit.T0
@@ -84,7 +84,7 @@ def test_play_date_is_utc_by_the_offset_recorded_at_sync(tmp_path):
         db.record_clocks("pico", {"3": T * 1000}, utc_offset=-5 * 3600)  # a later sync elsewhere
         assert db.import_log(_game(stamps, "g"), device_id="pico")[0] == "stored"
     play = json.loads(dbkit.cli("export", "--format", "bgstats", "--db", path)[1])
-    from host.times import format_epoch
+    from moontable.times import format_epoch
     assert play["playDate"] == format_epoch(T + 300 - 2 * 3600)
     g = json.loads(dbkit.cli("games", "--json", "--db", path)[1])[0]
     assert g["ended"] == format_epoch(T + 300) and g["utc_offset"] == 7200  # listings keep the local time

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 from shared_rules.wire import dumps, encode
 
 
@@ -161,7 +161,7 @@ def test_export_on_a_full_disk_keeps_the_previous_export(tmp_path):
     target = tmp_path / "games.json"
     target.write_text("the previous export\n")
     env = dict(os.environ, PYTHONPATH=dbkit.ROOT)
-    r = subprocess.run([sys.executable, "-m", "host.cli", "export", "--format", "json", "--out", str(target),
+    r = subprocess.run([sys.executable, "-m", "moontable.cli", "export", "--format", "json", "--out", str(target),
                         "--db", db], cwd=dbkit.ROOT, env=env, capture_output=True, text=True, timeout=300,
                        preexec_fn=_limited(40000))  # room for SQLite's 32 KB -shm file, not the export
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr

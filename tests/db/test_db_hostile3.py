@@ -2,7 +2,7 @@
 a named pipe as --db, links and device files as --out, device names that
 cannot name a game, and a database a kill left mid-write. Each is one
 clear line and exit 2, or the right thing done; nothing is lost. Real
-processes (`python -m host.cli`) on real SQLite files."""
+processes (`python -m moontable.cli`) on real SQLite files."""
 
 import os
 import signal
@@ -63,7 +63,7 @@ def test_a_log_just_under_the_bound_is_still_read(tmp_path, stored):
     """The bound leaves room: a real log padded with blank lines to just
     under 8 MiB imports as the game it is."""
     path, log = stored
-    from host.db import MAX_LOG
+    from moontable.db import MAX_LOG
 
     padded = tmp_path / "padded.jsonl"
     data = log.read_bytes()
@@ -82,7 +82,7 @@ def test_solve_from_an_endless_pipe_stops_too():
     env = dict(os.environ, PYTHONPATH=dbkit.ROOT)
     src = subprocess.Popen(["cat", "/dev/zero"], stdout=subprocess.PIPE)
     try:
-        r = subprocess.run([sys.executable, "-m", "host.cli", "solve"], cwd=dbkit.ROOT, env=env, stdin=src.stdout,
+        r = subprocess.run([sys.executable, "-m", "moontable.cli", "solve"], cwd=dbkit.ROOT, env=env, stdin=src.stdout,
                            capture_output=True, timeout=120)
     finally:
         src.kill()
@@ -201,7 +201,7 @@ def test_a_sound_device_name_files_the_game_under_it(tmp_path):
 # --- a database left mid-write -----------------------------------------------------------
 WRITER = """
 import os, sqlite3, sys
-from host.db import Database
+from moontable.db import Database
 db = Database.open(sys.argv[1])      # created whole
 db.close()
 c = sqlite3.connect(sys.argv[1], isolation_level=None)

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 
 CASES = [
     (["Stra\u00dfe", "STRASSE", "Bo"], "\"STRASSE\" is used twice (names are compared without case)"),

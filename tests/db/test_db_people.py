@@ -9,8 +9,8 @@ import json
 import sqlite3
 
 import dbkit
-from host import bgstats
-from host.db import Database
+from moontable import bgstats
+from moontable.db import Database
 from shared_rules.match import Match
 
 

@@ -9,7 +9,7 @@ import dbkit
 from pathlib import Path
 
 import dbkit
-from host.db import MIGRATIONS, Database
+from moontable.db import MIGRATIONS, Database
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

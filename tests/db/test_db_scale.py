@@ -9,8 +9,8 @@ import sqlite3
 import pytest
 
 import dbkit
-from host import db as dbmod
-from host.db import SCHEMA_VERSION, Database
+from moontable import db as dbmod
+from moontable.db import SCHEMA_VERSION, Database
 from shared_rules.wire import dumps
 
 

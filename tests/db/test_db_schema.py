@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 import dbkit
-from host import db as dbmod
-from host.db import MIGRATIONS, SCHEMA_VERSION, Database, DbError
+from moontable import db as dbmod
+from moontable.db import MIGRATIONS, SCHEMA_VERSION, Database, DbError
 from shared_rules.log import Replay
 
 

@@ -4,7 +4,7 @@ offset, and the sync-facing API."""
 import pytest
 
 import dbkit
-from host.db import Database, DbError
+from moontable.db import Database, DbError
 
 
 @pytest.fixture

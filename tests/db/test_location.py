@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import dbkit
-from host.db import Database
+from moontable.db import Database
 from shared_rules.wire import dumps
 
 CLUB = "Moon Club <back room>"

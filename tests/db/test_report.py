@@ -16,9 +16,9 @@ from urllib.parse import unquote
 import pytest
 
 import dbkit
-from host import stats
-from host.commands import report
-from host.db import Database
+from moontable import stats
+from moontable.commands import report
+from moontable.db import Database
 from shared_rules.wire import dumps
 
 PLAYERS = (("Ann", "Bob", "Cy"), ("Ann", "Dan"), ("Bob", "Cy", "<b>Eve</b>", "Ann"))
@@ -117,7 +117,7 @@ def test_pages_are_self_contained_offline_and_escaped(dbfile, tmp_path):
 
 
 def test_each_finished_game_page_has_its_chart_link_and_qr(dbfile, tmp_path):
-    from host import bgstats
+    from moontable import bgstats
     out = tmp_path / "rep"
     ok("report", "--out", out, "--db", dbfile)
     with Database.open(dbfile, readonly=True) as db:
@@ -411,7 +411,7 @@ def test_progress_shows_on_a_terminal_when_the_run_is_slow(dbfile, tmp_path, mon
 
 @pytest.mark.parametrize("name", dbkit.FOUR_GAMES + ("shoot-the-moon-two-players",))
 def test_game_chart_is_svg_with_whole_number_ticks_and_lines_told_apart(tmp_path, name):
-    from host.bgstats import partnerships
+    from moontable.bgstats import partnerships
     path = tmp_path / "m.db"
     with Database.open(path) as db:
         db.import_log(plain(dbkit.data_lines(name)))

@@ -9,9 +9,9 @@ import json
 import re
 
 import dbkit
-from host import svgchart
-from host.commands import report
-from host.db import Database
+from moontable import svgchart
+from moontable.commands import report
+from moontable.db import Database
 from shared_rules.wire import dumps
 
 
@@ -52,7 +52,7 @@ def test_show_gives_options_in_words_and_an_unfinished_game_so_far(tmp_path):
 
 
 def test_one_is_singular(tmp_path):
-    from host.words import count
+    from moontable.words import count
 
     assert (count(1, "round"), count(2, "round"), count(0, "game")) == ("1 round", "2 rounds", "0 games")
     db = tmp_path / "m.db"

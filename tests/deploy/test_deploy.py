@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from host import deploy as dp  # noqa: E402
-from host.sim.board_link import SimBoard, micropython_path  # noqa: E402
-from host.sim.run import SOFT_REBOOT, Live  # noqa: E402
+from moontable import deploy as dp  # noqa: E402
+from moontable.sim.board_link import SimBoard, micropython_path  # noqa: E402
+from moontable.sim.run import SOFT_REBOOT, Live  # noqa: E402
 
 REAL_BUILD_APP = dp.build_app
 
@@ -369,7 +369,7 @@ def test_build_is_reproducible_and_compiles_everything_but_main():
 
 
 def test_cli_dry_run_without_a_board_says_how_to_name_the_port(capsys, monkeypatch):
-    from host import cli
+    from moontable import cli
 
     monkeypatch.setattr("serial.tools.list_ports.comports", lambda: [])
     code = cli.main(["flash", "--dry-run"])

@@ -1,4 +1,4 @@
-"""The app compiled for mip (`python -m host.deploy --mip-mpy DIR`):
+"""The app compiled for mip (`python -m moontable.deploy --mip-mpy DIR`):
 DIR/package.json names every file a `moontable flash` sends, the .mpy
 files byte for byte; served over HTTP, the real `mpremote mip install`
 puts exactly those on a MicroPython (unix port) REPL on a pty; and the
@@ -23,8 +23,8 @@ for p in (ROOT, ROOT / "tests" / "sim", ROOT / "tests" / "wasm"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from host import deploy as dp  # noqa: E402
-from host.sim.board_link import micropython_path  # noqa: E402
+from moontable import deploy as dp  # noqa: E402
+from moontable.sim.board_link import micropython_path  # noqa: E402
 
 BUDGET_KB = 96  # peak live heap, 32-bit, .mpy files on the flash (bench/memory.py BUDGETS["flash"])
 
@@ -32,7 +32,7 @@ BUDGET_KB = 96  # peak live heap, 32-bit, .mpy files on the flash (bench/memory.
 @pytest.fixture(scope="module")
 def package(tmp_path_factory):
     out = tmp_path_factory.mktemp("mip") / "moontable-mpy"
-    r = subprocess.run([sys.executable, "-m", "host.deploy", "--mip-mpy", str(out), "pico"], cwd=ROOT,
+    r = subprocess.run([sys.executable, "-m", "moontable.deploy", "--mip-mpy", str(out), "pico"], cwd=ROOT,
                        capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert r.returncode == 0, r.stderr
     return out
@@ -51,10 +51,10 @@ def test_the_package_names_every_file_of_a_flash_compiled(package):
 
 def test_bad_arguments_say_what_to_do(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-m", "host.deploy", "--mip-mpy", str(tmp_path / "x"), "arduino"],
+    r = subprocess.run([sys.executable, "-m", "moontable.deploy", "--mip-mpy", str(tmp_path / "x"), "arduino"],
                        capture_output=True, text=True, env=env)
     assert r.returncode == 1 and "unknown board 'arduino'" in r.stderr and not (tmp_path / "x").exists()
-    r = subprocess.run([sys.executable, "-m", "host.deploy", "--mip"], capture_output=True, text=True, env=env)
+    r = subprocess.run([sys.executable, "-m", "moontable.deploy", "--mip"], capture_output=True, text=True, env=env)
     assert r.returncode == 1 and "--mip-mpy DIR [BOARD]" in r.stderr
 
 

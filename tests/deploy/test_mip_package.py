@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from host import deploy as dp  # noqa: E402
-from host.sim.board_link import SimBoard, micropython_path  # noqa: E402
+from moontable import deploy as dp  # noqa: E402
+from moontable.sim.board_link import SimBoard, micropython_path  # noqa: E402
 
 PACKAGE = ROOT / "package.json"
 
@@ -30,7 +30,7 @@ def load():
 
 def test_package_json_is_current():
     assert PACKAGE.read_text() == dp.mip_package_text(), \
-        "package.json is stale: run `python -m host.deploy --package-json`"
+        "package.json is stale: run `python -m moontable.deploy --package-json`"
 
 
 def test_every_listed_local_file_exists_and_urls_are_mip_forms():

@@ -23,7 +23,7 @@ for p in (ROOT, ROOT / "tests" / "deploy", ROOT / "tests" / "sim", ROOT / "tests
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from host import deploy as dp  # noqa: E402
+from moontable import deploy as dp  # noqa: E402
 from test_deploy import LiveSim, PtyRepl  # noqa: E402
 
 FAKE_PARTITION = """

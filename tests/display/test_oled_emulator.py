@@ -23,8 +23,8 @@ import adafruit_ssd1306  # noqa: E402
 from i2c_adapter import BusioI2C  # noqa: E402
 from oled import Oled  # noqa: E402
 
-from host.sim import render  # noqa: E402
-from host.sim.ssd1306_emu import HORIZONTAL, PAGE, VERTICAL, Ssd1306Emulator  # noqa: E402
+from moontable.sim import render  # noqa: E402
+from moontable.sim.ssd1306_emu import HORIZONTAL, PAGE, VERTICAL, Ssd1306Emulator  # noqa: E402
 
 
 # -- the wires ------------------------------------------------------------------

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import adafruit_ssd1306
 
-from host.sim import render
-from host.sim.ssd1306_emu import HORIZONTAL, Ssd1306Emulator
+from moontable.sim import render
+from moontable.sim.ssd1306_emu import HORIZONTAL, Ssd1306Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAP = "64K"

@@ -14,7 +14,7 @@ HEADER = '{"type":"header","game":"moonstar","players":["Ann","Bob"],"options":{
 
 def replay(*args):
     exe = ROOT / ".venv" / "bin" / "moontable"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "host.cli"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "moontable.cli"]
     return subprocess.run(cmd + ["replay"] + [str(a) for a in args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 

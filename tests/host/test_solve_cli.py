@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from host.cli import main
+from moontable.cli import main
 from shared_rules.moonstar.plan import plan_score
 from shared_rules.moonstar.solver import solve
 
@@ -99,7 +99,7 @@ def test_missing_file_exits_2(tmp_path, capsys):
 
 
 def test_real_process_exit_code_and_stdin():
-    proc = subprocess.run([sys.executable, "-m", "host.cli", "solve", "--json"], cwd=ROOT, text=True,
+    proc = subprocess.run([sys.executable, "-m", "moontable.cli", "solve", "--json"], cwd=ROOT, text=True,
                           input=lines(GOOD, {"moons": [0], "dice": [0]}), capture_output=True, timeout=60)
     assert proc.returncode == 2
     out = proc.stdout.splitlines()

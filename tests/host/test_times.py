@@ -1,6 +1,6 @@
-"""host.times: wall times of a game from a board without a battery clock."""
+"""moontable.times: wall times of a game from a board without a battery clock."""
 
-from host.times import clean_clocks, doubts, duration_minutes, format_epoch, game_times
+from moontable.times import clean_clocks, doubts, duration_minutes, format_epoch, game_times
 
 T = 1767258000  # 2026-01-01 09:00:00 device time
 

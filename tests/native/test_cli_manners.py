@@ -25,7 +25,7 @@ def moontable(*argv, tmp, env=None, cwd=None):
               "XDG_DATA_HOME": str(tmp / "data"), "XDG_CACHE_HOME": str(tmp / "cache")})
     e.pop("MOONTABLE_CONFIG", None)
     e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "host"] + [str(a) for a in argv], cwd=cwd or tmp, env=e,
+    return subprocess.run([sys.executable, "-m", "moontable"] + [str(a) for a in argv], cwd=cwd or tmp, env=e,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -116,8 +116,8 @@ def test_a_bad_config_stops_the_command_with_one_line_and_touches_nothing(tmp_pa
 
 
 def test_folders_are_the_users_and_the_mpy_cache_is_not_in_the_package(tmp_path):
-    code = ("from host import places, mpy, db\n"
-            "from host.sim import board_link, run\n"
+    code = ("from moontable import places, mpy, db\n"
+            "from moontable.sim import board_link, run\n"
             "mpy.compile_file(places.firmware_dir() / 'sound.py', 'sound.py')\n"
             "print(db.default_path()); print(run.default_flash()); print(mpy.cache_dir()); print(board_link.rom_dir())")
     e = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path / "d"), XDG_CACHE_HOME=str(tmp_path / "c"))

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "db"))
 import dbkit  # noqa: E402
 
-PKG = "host"  # the import name of the PC side in the wheel
+PKG = "moontable"  # the import name of the PC side in the wheel
 
 
 def source_files():

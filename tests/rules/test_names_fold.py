@@ -65,9 +65,9 @@ def test_table_is_cpythons_casefold():
     from shared_rules import fold_table
 
     if unicodedata.unidata_version != fold_table.UNICODE:
-        raise AssertionError("the table is Unicode %s, this Python %s: run python -m host.fold_gen"
+        raise AssertionError("the table is Unicode %s, this Python %s: run python -m moontable.fold_gen"
                              % (fold_table.UNICODE, unicodedata.unidata_version))
-    from host import fold_gen
+    from moontable import fold_gen
 
     from pathlib import Path
     assert Path(fold_gen.OUT).read_text() == fold_gen.source()

@@ -7,7 +7,7 @@ is the clean run cut short at its kill point."""
 import shutil
 from pathlib import Path
 
-from host.sim.board_link import PowerCut, SimBoard, deploy
+from moontable.sim.board_link import PowerCut, SimBoard, deploy
 from shared_rules.log import Replay, iter_lines, parse_line
 
 SEED = 11

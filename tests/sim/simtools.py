@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from host.sim.board_link import ROOT, SimBoard, micropython_path
+from moontable.sim.board_link import ROOT, SimBoard, micropython_path
 
 _GLYPHS = None
 
@@ -213,7 +213,7 @@ def snap(board, name):
     """The panel as a PNG, saved as <name>.png under screens_dir() when
     `make screens` asks for the docs' screenshots; otherwise only made (so
     the drawing is still checked), never written."""
-    from host.sim import render
+    from moontable.sim import render
 
     data = render.png_bytes(board.emu, 3)
     assert data.startswith(b"\x89PNG\r\n\x1a\n"), name

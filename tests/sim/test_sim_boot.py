@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import simtools as st
-from host.sim.board_link import SimBoard
+from moontable.sim.board_link import SimBoard
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import presses  # noqa: E402

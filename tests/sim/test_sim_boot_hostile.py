@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import simtools as st
-from host.sim.board_link import deploy, SimBoard
+from moontable.sim.board_link import deploy, SimBoard
 from shared_rules.match import Match
 from shared_rules.wire import encode
 from shared_rules.wire_read import decode

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import simtools as st
-from host.sim.board_link import ROOT
-from host.sim.keys import GAP_MS, LONG_HOLD_MS, REPEAT_GAP_MS, TAP_MS, KeyButtons, timeline
-from host.sim.run import keys_to_events
+from moontable.sim.board_link import ROOT
+from moontable.sim.keys import GAP_MS, LONG_HOLD_MS, REPEAT_GAP_MS, TAP_MS, KeyButtons, timeline
+from moontable.sim.run import keys_to_events
 
 UP, DOWN, OK, BACK = 1, 2, 4, 8
 LOOP_MS = 20  # the firmware's loop pass when idle

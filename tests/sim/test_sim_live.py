@@ -10,8 +10,8 @@ import time
 import serial
 
 import simtools as st
-from host.sim.board_link import deploy
-from host.sim.run import Live, keys_to_events
+from moontable.sim.board_link import deploy
+from moontable.sim.run import Live, keys_to_events
 
 
 

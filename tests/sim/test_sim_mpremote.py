@@ -26,8 +26,8 @@ import pytest
 import serial
 
 import simtools as st
-from host.sim.board_link import RESET_EXIT, ROOT, deploy
-from host.sim.run import FRIENDLY_BANNER, RAW_BANNER, SOFT_REBOOT, Live, ReplWatch, next_boot
+from moontable.sim.board_link import RESET_EXIT, ROOT, deploy
+from moontable.sim.run import FRIENDLY_BANNER, RAW_BANNER, SOFT_REBOOT, Live, ReplWatch, next_boot
 
 BOARD_SAYS = b"OK\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>"
 
@@ -201,7 +201,7 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
         assert st.wait_for(r.at_home)
         (flash / "data" / "mark.txt").write_text("kept")
         before = len(r.live.boots)
-        p = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", r.port, "--board", "sim"],
+        p = subprocess.run([sys.executable, "-m", "moontable.cli", "flash", "--port", r.port, "--board", "sim"],
                            capture_output=True, text=True, timeout=180, cwd=str(ROOT))
         assert p.returncode == 0, p.stdout + p.stderr
         assert "app stopped with the protocol's return-to-REPL command" in p.stdout
@@ -219,7 +219,7 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
         # the board it came back as flashes again the same way (that an
         # unchanged app then sends nothing is tests/deploy's, with a frozen build)
         before = len(r.live.boots)
-        p = subprocess.run([sys.executable, "-m", "host.cli", "flash", "--port", r.port, "--board", "sim"],
+        p = subprocess.run([sys.executable, "-m", "moontable.cli", "flash", "--port", r.port, "--board", "sim"],
                            capture_output=True, text=True, timeout=180, cwd=str(ROOT))
         assert p.returncode == 0 and "app stopped with the protocol" in p.stdout, p.stdout + p.stderr
         assert re.search(r"\d+ unchanged", p.stdout), p.stdout
@@ -245,7 +245,7 @@ def test_a_board_without_main_py_boots_to_the_repl(tmp_path):
 
 # --- the command --------------------------------------------------------------------------
 def test_moontable_sim_headless_serves_mpremote_and_stops_on_sigterm(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "host.cli", "sim", "--headless", "--flash", str(tmp_path / "f")],
+    proc = subprocess.Popen([sys.executable, "-m", "moontable.cli", "sim", "--headless", "--flash", str(tmp_path / "f")],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=str(ROOT))
     try:
         port = None

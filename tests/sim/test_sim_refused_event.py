@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import simtools as st
-from host.sim.board_link import deploy
+from moontable.sim.board_link import deploy
 from shared_rules import RuleError
 from shared_rules.match import Match
 from shared_rules.wire_read import decode

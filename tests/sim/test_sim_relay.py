@@ -12,8 +12,8 @@ import time
 
 import serial
 
-from host.sim.board_link import deploy
-from host.sim.run import Live
+from moontable.sim.board_link import deploy
+from moontable.sim.run import Live
 from shared_rules.wire import encode
 from shared_rules.wire_read import decode
 

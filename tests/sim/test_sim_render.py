@@ -22,10 +22,10 @@ import unicodedata
 import pytest
 
 import simtools as st
-from host.sim import render
-from host.sim.board_link import ROOT, SimBoard, deploy
-from host.sim.run import HELP, Live, port_lines, render_from_env, status_variants
-from host.sim.ssd1306_emu import Ssd1306Emulator
+from moontable.sim import render
+from moontable.sim.board_link import ROOT, SimBoard, deploy
+from moontable.sim.run import HELP, Live, port_lines, render_from_env, status_variants
+from moontable.sim.ssd1306_emu import Ssd1306Emulator
 
 sys.path.append(str(ROOT / "firmware"))  # appended: never shadow another module
 
@@ -224,7 +224,7 @@ def snapshot_cli(flash, env_size=None, tty_size=None, extra=()):
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     env.pop("MOONTABLE_RENDER", None)
-    cmd = [sys.executable, "-m", "host.cli", "sim", "--flash", str(flash), "--seed", "1", *extra, "--snapshot", "down"]
+    cmd = [sys.executable, "-m", "moontable.cli", "sim", "--flash", str(flash), "--seed", "1", *extra, "--snapshot", "down"]
     if env_size:
         env["COLUMNS"], env["LINES"] = str(env_size[0]), str(env_size[1])
         done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, timeout=300)
@@ -287,7 +287,7 @@ def test_snapshot_fits_columns_and_lines_and_shows_the_panel(tmp_path):
 
 def test_a_bad_render_mode_is_refused_with_its_source(tmp_path):
     env = dict(os.environ, MOONTABLE_RENDER="ascii")
-    done = subprocess.run([sys.executable, "-m", "host.cli", "sim", "--flash", str(tmp_path / "f"), "--snapshot"],
+    done = subprocess.run([sys.executable, "-m", "moontable.cli", "sim", "--flash", str(tmp_path / "f"), "--snapshot"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert done.stderr.strip() == "moontable sim: MOONTABLE_RENDER=ascii: the panel is drawn as auto, braille, half"

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import simtools as st
-from host.sim.board_link import SimBoard
+from moontable.sim.board_link import SimBoard
 from shared_rules import RuleError
 from shared_rules import moonstar
 from shared_rules.log import replay_file

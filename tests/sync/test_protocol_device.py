@@ -15,7 +15,7 @@ import pytest
 import serial
 
 import synckit
-from host.serial_link import DeviceError, Link, decode_chunk
+from moontable.serial_link import DeviceError, Link, decode_chunk
 from shared_rules.wire import crc32, encode
 from shared_rules.wire_read import decode
 

@@ -12,7 +12,7 @@ import sys
 import os
 
 import synckit
-from host.cli import main
+from moontable.cli import main
 
 sys.path.insert(0, os.path.join(synckit.ROOT, "tests", "sim"))
 from test_sim_refused_event import refused_journal  # noqa: E402
@@ -93,7 +93,7 @@ def test_the_part_before_a_refused_line_is_stored_once_with_the_boards_continuat
     brings both journals. The events before the refused line are in the
     continuation, so they are stored once: the old journal is quarantined,
     naming the line and the game that holds its part."""
-    from host.sim.board_link import deploy
+    from moontable.sim.board_link import deploy
     from store.journal import Journal
     from test_sim_boot_hostile import boot
 

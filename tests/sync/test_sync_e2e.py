@@ -12,9 +12,9 @@ import shutil
 import pytest
 
 import synckit
-from host.db import Database
-from host.serial_link import KNOWN_IDS, Link, LinkError, choose_port, find_ports
-from host.sync import sync
+from moontable.db import Database
+from moontable.serial_link import KNOWN_IDS, Link, LinkError, choose_port, find_ports
+from moontable.sync import sync
 from shared_rules.wire_read import decode
 
 NOW = 1767258000.0  # the PC clock pushed to the device (fixed: repeatable)
@@ -95,7 +95,7 @@ def test_clean_sync_stores_every_game_once(pristine, clean):
 
 
 def synckit_local(now):
-    from host.sync import local_epoch
+    from moontable.sync import local_epoch
     return local_epoch(now)
 
 
@@ -249,7 +249,7 @@ def test_damaged_line_on_flash_goes_to_quarantine_and_continuation_is_stored(tmp
 
 
 def test_sync_command_end_to_end(pristine, tmp_path, capsys):
-    from host.cli import main
+    from moontable.cli import main
 
     folder, made = pristine
     dev_folder = str(tmp_path / "data")
@@ -305,7 +305,7 @@ def test_port_discovery_by_usb_ids():
 def test_sync_command_without_a_board_says_how_to_name_the_port(tmp_path, capsys, monkeypatch):
     from serial.tools import list_ports
 
-    from host.cli import main
+    from moontable.cli import main
 
     monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyS0", None, None)])
     assert main(["sync", "--db", str(tmp_path / "x.db")]) == 2

@@ -25,10 +25,10 @@ import tty
 import pytest
 
 import synckit
-from host.cli import main
-from host.db import Database
-from host.serial_link import HELLO_PATIENCE, Link, PortError, port_listing
-from host.sync import Result, device_clocks, push_roster, repeated_names, sync
+from moontable.cli import main
+from moontable.db import Database
+from moontable.serial_link import HELLO_PATIENCE, Link, PortError, port_listing
+from moontable.sync import Result, device_clocks, push_roster, repeated_names, sync
 
 
 GAMES = 20  # over one page of `ls` (8 or 16 games a page)
@@ -432,7 +432,7 @@ def test_sync_hands_the_boot_clocks_to_the_database(pristine, tmp_path, capsys):
     try:
         with Link.open(relay.path, timeout=float(SOUND)) as link:
             res = sync(link, db, now=synckit.T0)
-        from host.sync import local_epoch
+        from moontable.sync import local_epoch
         now_ms = local_epoch(synckit.T0) * 1000
         assert res.clocks == {"2": earlier, "3": now_ms - 60000}
         assert db.device_clocks("dev-c") == {2: earlier / 1000.0, 3: (now_ms - 60000) / 1000.0}

@@ -22,8 +22,8 @@ import tty
 import pytest
 
 import synckit
-from host.cli import main
-from host.serial_link import Link
+from moontable.cli import main
+from moontable.serial_link import Link
 from shared_rules.wire import LineError, encode
 from shared_rules.wire_read import decode
 

@@ -21,10 +21,10 @@ import time
 import pytest
 
 import synckit
-from host.db import Database
-from host.serial_link import Link, LinkError
-from host.sim.board_link import deploy
-from host.sync import sync
+from moontable.db import Database
+from moontable.serial_link import Link, LinkError
+from moontable.sim.board_link import deploy
+from moontable.sync import sync
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PORT_LINE = re.compile(r"USB serial port: (\S+)")
@@ -41,7 +41,7 @@ class SimProcess:
     def start(self):
         env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", "sim", "--headless", "--flash", str(self.flash)],
+            [sys.executable, "-m", "moontable.cli", "sim", "--headless", "--flash", str(self.flash)],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         seen = []
         deadline = time.monotonic() + 60

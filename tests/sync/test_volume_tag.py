@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 import synckit
-from host.cli import main
+from moontable.cli import main
 
 SCRIPT = r"""
 import sys, json

@@ -76,9 +76,9 @@ class SerialPort:
 def evening(folder):
     """Every game's script in one boot (module doc), then the settings menu
     and a sync."""
-    from host.db import Database
-    from host.serial_link import Link
-    from host.sync import sync
+    from moontable.db import Database
+    from moontable.serial_link import Link
+    from moontable.sync import sync
 
     folder = Path(folder)
     board = []

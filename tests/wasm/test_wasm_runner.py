@@ -8,7 +8,7 @@ import json
 import select
 import subprocess
 
-from host import mpy
+from moontable import mpy
 from wasmkit import node_path, run, RUNNER
 
 

@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from unittest import mock
 
-from host.sim import board_link
-from host.sim.board_link import SimBoard
+from moontable.sim import board_link
+from moontable.sim.board_link import SimBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -75,7 +75,7 @@ def romfs_layout():
     builds both; the image with mpremote's `romfs build`). Built once per
     process, into build/wasm-romfs/."""
     if not _ROMFS:
-        from host import deploy as dp
+        from moontable import deploy as dp
 
         files = dp.build_app()
         files["board.json"] = dp.pin_map("sim")

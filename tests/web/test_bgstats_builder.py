@@ -24,7 +24,7 @@ T0 = 1790000000  # 2026-09-21 14:13:20 as the device counts (local time as if UT
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from host import bgstats  # noqa: E402
+from moontable import bgstats  # noqa: E402
 
 # the fields the page's play and the PC's must agree on: sourcePlayerId
 # too, one scheme for both (a person's folded name, a label's seat of the play)

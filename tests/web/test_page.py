@@ -54,7 +54,7 @@ def test_home_is_the_simulators_home_pixel_for_pixel(page, tmp_path):
     """The page boots to Home, and its panel (the firmware under the 32-bit
     WebAssembly port, decoded by the emulator inside the page) is the very
     frame the terminal simulator shows (the unix port, decoded by CPython)."""
-    from host.sim.board_link import SimBoard
+    from moontable.sim.board_link import SimBoard
 
     lines = page.lines()
     assert lines[0].endswith("moontable") and "> New game" in lines, lines

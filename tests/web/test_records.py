@@ -30,7 +30,7 @@ def put_file(page, path, data):
 def test_past_games_are_named_as_players_know_them(page):
     from selenium.webdriver.common.by import By
 
-    from host.bgstats import date_text
+    from moontable.bgstats import date_text
     vol = "k3f9"  # a volume tag: the device lists every game file on flash, whoever's
     done, done_events = random_moonstar(["Ann", "Bob", "Cy"], 3, T0)
     left, left_events = random_moonstar(["Dee", "Eve"], 4, T0 + 86400, finish=False)
