@@ -108,7 +108,7 @@ def bound(self, caps):
     by_n = []
     by_cap = []
     by_chord = []
-    room = 0
+    ws = []
     for u in range(STARS):
         if u == s1:
             continue
@@ -126,17 +126,82 @@ def bound(self, caps):
         extra -= lo
         w = hi - lo
         if w > 0:
-            room += w
             by_n.append(lo * 32 + w)
             by_cap.append(w * 33)
+            ws.append(w * 16 + u)
             by_chord.append((2 * lo + w - 1) * 32 + w)
     if extra < 0:
         return 0
-    if extra > room:
-        extra = room
-    t1 = 2 * _fill(by_n, extra, 0) + _fill(by_cap, extra, 1)
+    # (moves beyond the rooms are the moons left out of the piles: 1
+    # each, wherever they go, as in piles.py's first bound)
     t2 = _fill(by_chord, extra, 0)
-    return score + alpha * (min(t1, t2) >> 1) + extra
+    t1 = _fill(by_n, extra, 0) * 2
+    t = t1 + _fill(by_cap, extra, 1)
+    if min(t, t2) > 2 * (self.best - score - extra) // alpha + 1 and len(by_cap) > 1 and p < self.M:
+        # Not cut yet: two other stars together. The most moves two
+        # stars u, v can take between them is the most the moons left
+        # can add into {s1, u, v} less what s1 still needs (Hall, as
+        # above): with m2 the most any two take, the second greedy sum
+        # is over at most m2 into the biggest two.
+        t = min(t, t1 + _two(self, by_cap, extra, per2, slack, want, ws))
+    return score + alpha * (min(t, t2) >> 1) + extra
+
+
+def _two(self, by_cap, extra, per2, slack, want, ws):
+    """The greedy sum of a(a - 1) over the other stars' moves to come
+    (by_cap: their rooms, as w * 33) when no two stars take more than m2
+    between them, m2 the most any pair can take (Hall for the three
+    stars with s1, as bound's count for two)."""
+    s1 = self.s1
+    ws.sort()
+    m2 = 0
+    full = self.full
+    top = 8 * full - 8
+    mask = self.mask
+    order = self.order
+    R = self.M - len(self.sit["moons"])
+    p = self.pos
+    ch = self.ch
+    a = len(ws) - 1
+    while a > 0 and (ws[a] >> 4) + (ws[a - 1] >> 4) > m2:
+        u = ws[a] & 15
+        for b in range(a - 1, -1, -1):
+            v = ws[b] & 15
+            w = (ws[a] >> 4) + (ws[b] >> 4)
+            if w <= m2:
+                break
+            # per2[u]'s count for the three stars, from the position on
+            t = 0
+            for i in range(p, self.M):
+                f = order[i] >> 4
+                if f == 2:
+                    if i - R >= p or ch[i - R] == s1:
+                        continue  # (counted at its first position, or gone to s1)
+                    A = mask[i * STARS + u] | mask[i * STARS + v]
+                else:
+                    j = (i + R if f else i) * STARS
+                    A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
+                if A:
+                    t += _sets(per2, A)
+            t = (t >> top) + min((slack - t).to_bytes(full, "little")) - 16 - want
+            if t > w:
+                t = w
+            if t > m2:
+                m2 = t
+        a -= 1
+    # the biggest pile of the others takes c, the next at most m2 - c
+    best = 0
+    for c in range(1, min(ws[-1] >> 4, extra) + 1):
+        rest = []
+        d = min(c, m2 - c)
+        for k in by_cap[:-1]:  # (by_cap is sorted: the biggest room goes to c)
+            k = min(k // 33, d)
+            if k > 0:
+                rest.append(k * 33)
+        t = c * (c - 1) + _fill(rest, extra - c, 1)
+        if t > best:
+            best = t
+    return best
 
 
 def _move(self, tab, p, s1):
