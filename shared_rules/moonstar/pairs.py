@@ -137,24 +137,44 @@ def bound(self, caps):
     t2 = _fill(by_chord, extra, 0)
     t1 = _fill(by_n, extra, 0) * 2
     t = t1 + _fill(by_cap, extra, 1)
-    if min(t, t2) > 2 * (self.best - score - extra) // alpha + 1 and len(by_cap) > 1 and p < self.M:
-        # Not cut yet: two other stars together. The most moves two
-        # stars u, v can take between them is the most the moons left
-        # can add into {s1, u, v} less what s1 still needs (Hall, as
-        # above): with m2 the most any two take, the second greedy sum
-        # is over at most m2 into the biggest two.
-        t = min(t, t1 + _two(self, by_cap, extra, per2, slack, want, ws))
+    # the most the second greedy sum may be for the node to be cut
+    lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
+    if min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and p < self.M:
+        # Not cut yet: two other stars together (_two)
+        t = t1 + _two(self, by_cap, extra, per2, slack, want, ws, lim, t - t1)
     return score + alpha * (min(t, t2) >> 1) + extra
 
 
-def _two(self, by_cap, extra, per2, slack, want, ws):
-    """The greedy sum of a(a - 1) over the other stars' moves to come
-    (by_cap: their rooms, as w * 33) when no two stars take more than m2
-    between them, m2 the most any pair can take (Hall for the three
-    stars with s1, as bound's count for two)."""
-    s1 = self.s1
+def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
+    """The second greedy sum (of a(a - 1) over the other stars' moves to
+    come; by_cap: their rooms, as w * 33, sorted; ws: w * 16 + star),
+    knowing that no two other stars u, v take more than the most moves
+    the moons left can add into {s1, u, v} less what s1 still needs
+    (Hall's count as in bound, for three stars): below `lim` if that
+    cuts the node, else `t`, the sum without it."""
     ws.sort()
-    m2 = 0
+    # m: the most two stars may take for the sum to stay within lim
+    m = (ws[-1] >> 4) + (ws[-2] >> 4) - 1
+    while m > 0:
+        # the biggest pile of the others takes c, the next at most m - c
+        two = 0
+        for c in range(1, min(ws[-1] >> 4, extra, m) + 1):
+            rest = []
+            d = min(c, m - c)
+            for k in by_cap[:-1]:  # (the biggest room goes to c)
+                k = min(k // 33, d)
+                if k > 0:
+                    rest.append(k * 33)
+            k = c * (c - 1) + _fill(rest, extra - c, 1)
+            if k > two:
+                two = k
+        if two <= lim:
+            break
+        m -= 1
+    if m <= 0:
+        return t
+    # does any pair of stars take more than m between them?
+    s1 = self.s1
     full = self.full
     top = 8 * full - 8
     mask = self.mask
@@ -162,16 +182,14 @@ def _two(self, by_cap, extra, per2, slack, want, ws):
     R = self.M - len(self.sit["moons"])
     p = self.pos
     ch = self.ch
-    a = len(ws) - 1
-    while a > 0 and (ws[a] >> 4) + (ws[a - 1] >> 4) > m2:
+    for a in range(len(ws) - 1, 0, -1):
         u = ws[a] & 15
         for b in range(a - 1, -1, -1):
             v = ws[b] & 15
-            w = (ws[a] >> 4) + (ws[b] >> 4)
-            if w <= m2:
+            if (ws[a] >> 4) + (ws[b] >> 4) <= m:
                 break
             # per2[u]'s count for the three stars, from the position on
-            t = 0
+            k = 0
             for i in range(p, self.M):
                 f = order[i] >> 4
                 if f == 2:
@@ -182,26 +200,10 @@ def _two(self, by_cap, extra, per2, slack, want, ws):
                     j = (i + R if f else i) * STARS
                     A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
                 if A:
-                    t += _sets(per2, A)
-            t = (t >> top) + min((slack - t).to_bytes(full, "little")) - 16 - want
-            if t > w:
-                t = w
-            if t > m2:
-                m2 = t
-        a -= 1
-    # the biggest pile of the others takes c, the next at most m2 - c
-    best = 0
-    for c in range(1, min(ws[-1] >> 4, extra) + 1):
-        rest = []
-        d = min(c, m2 - c)
-        for k in by_cap[:-1]:  # (by_cap is sorted: the biggest room goes to c)
-            k = min(k // 33, d)
-            if k > 0:
-                rest.append(k * 33)
-        t = c * (c - 1) + _fill(rest, extra - c, 1)
-        if t > best:
-            best = t
-    return best
+                    k += _sets(per2, A)
+            if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
+                return t
+    return two
 
 
 def _move(self, tab, p, s1):
