@@ -8,6 +8,7 @@ that each part of the solver compiles within the board's small heap."""
 
 from shared_rules.moonstar.board import STARS
 from shared_rules.moonstar.matching import _fill
+from shared_rules.moonstar.piles_start import _turned
 
 
 def pairs(self):
@@ -246,20 +247,3 @@ def _sets(tab, A):
             S &= tab[STARS + 1 + b]
         b += 1
     return S
-
-
-def _turned(sit, s1):
-    """Whether a turn of the ring (or, under standard moves, a mirror)
-    that leaves as many moons on every star takes star s1 to a smaller
-    one: every plan around s1 is then one around that star, turned,
-    scoring the same."""
-    moons = sit["moons"]
-    for k in range(1, 2 * STARS if sit["movement"] == "standard" else STARS):
-        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
-        if (k + (s1 if k < STARS else -s1)) % STARS < s1:
-            for s in range(STARS):
-                if moons.count(s) != moons.count((k + (s if k < STARS else -s)) % STARS):
-                    break
-            else:
-                return True
-    return False
