@@ -3,7 +3,8 @@ the nodes the first one does not cut, and the parts of the search it
 ranks (piles_parts): no two stars can end with more moons between them
 than the moons left can still add into that pair of stars with the dice
 left (by Hall's theorem: exact), of which the biggest pile's star still
-needs its share. docs/solver.md gives the argument. In its own module so
+needs its share; and no two other stars more than the moons left can
+add into them and that star (_two). docs/solver.md gives the argument. In its own module so
 that each part of the solver compiles within the board's small heap."""
 
 from shared_rules.moonstar.board import STARS
@@ -67,7 +68,10 @@ def bound(self, caps):
     between n[u] and min(n[u] + caps[u], x1) moons, and no more than
     the moves the moons left can add into s1 and u together less what
     s1 still needs; the moves left go to those ranges as in piles.py'
-    own bound (the smaller of two greedy relaxations)."""
+    own bound (the smaller of two greedy relaxations), and, for a node
+    that would not be cut, no two of those stars take more moves than
+    Hall's count for them and s1 allows (_two). Moves beyond the ranges
+    are moons left out of the piles: 1 each."""
     n = self.n
     alpha = self.alpha
     s1 = self.s1
@@ -155,25 +159,18 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
     cuts the node, else `t`, the sum without it."""
     ws.sort()
     # m: the most two stars may take for the sum to stay within lim
-    m = (ws[-1] >> 4) + (ws[-2] >> 4) - 1
-    while m > 0:
-        # the biggest pile of the others takes c, the next at most m - c
-        two = 0
-        for c in range(1, min(ws[-1] >> 4, extra, m) + 1):
-            rest = []
-            d = min(c, m - c)
-            for k in by_cap[:-1]:  # (the biggest room goes to c)
-                k = min(k // 33, d)
-                if k > 0:
-                    rest.append(k * 33)
-            k = c * (c - 1) + _fill(rest, extra - c, 1)
-            if k > two:
-                two = k
-        if two <= lim:
-            break
-        m -= 1
-    if m <= 0:
+    # (the sum grows with m: with no limit, it is t > lim)
+    m = 0
+    hi = (ws[-1] >> 4) + (ws[-2] >> 4)
+    while hi - m > 1:
+        k = (m + hi) >> 1
+        if _val(by_cap, ws[-1] >> 4, extra, k) <= lim:
+            m = k
+        else:
+            hi = k
+    if not m:
         return t
+    two = _val(by_cap, ws[-1] >> 4, extra, m)
     # does any pair of stars take more than m between them?
     s1 = self.s1
     full = self.full
@@ -204,6 +201,26 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
                     k += _sets(per2, A)
             if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
                 return t
+    return two
+
+
+def _val(by_cap, w, extra, m):
+    """The greedy sum of a(a - 1) over the other stars' moves when the
+    biggest takes c (at most w) and every other at most min(c, m - c),
+    the best c; by_cap as in _two (the biggest room goes to c)."""
+    two = 0
+    for c in range(1, min(w, extra, m) + 1):
+        d = min(c, m - c)
+        e = extra - c
+        k = c * (c - 1)
+        for a in range(len(by_cap) - 2, -1, -1):
+            if e <= 0 or d <= 0:
+                break
+            a = min(by_cap[a] // 33, d, e)
+            k += a * (a - 1)
+            e -= a
+        if k > two:
+            two = k
     return two
 
 
