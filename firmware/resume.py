@@ -1,19 +1,22 @@
-"""Rebuilding the game in progress from its journal: at power-up
-(startup.py), and when an abandoned game is taken back (Home's "Undo
-abandon", ui/menus/abandon.py). Loaded for that and let go after."""
+"""Rebuilding a game from its journal: the game in progress at power-up
+(startup.py) and when an abandoned game is taken back (Home's "Undo
+abandon"), and a finished game set aside by New game (Home's "Finished
+game"; ui/menus/abandon.py). Loaded for that and let go after."""
 
 from loader import Moment
 from shared_rules.errors import RuleError
 
 
-def resume(app):
-    """Rebuild the game in progress from its journal; warnings out.
-    Never raises: whatever is on flash, the device boots."""
+def resume(app, gid=None):
+    """Rebuild the game in progress from its journal, or the finished game
+    `gid` (closed at its end, so not the journal's current one); warnings
+    out. Never raises: whatever is on flash, the device boots."""
     warnings = []
-    gid = None
     journal = app.journal
+    current = gid is None
     try:
-        gid = journal.current()
+        if current:
+            gid = journal.current()
         if gid is None:
             return warnings
         from shared_rules.match import Match
@@ -22,7 +25,8 @@ def resume(app):
 
         header, events, w = journal.load(gid)
         warnings.extend(w)
-        gid = journal.current()
+        if current:
+            gid = journal.current()
         if header is None or gid is None:
             return warnings
         try:

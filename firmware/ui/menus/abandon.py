@@ -78,12 +78,9 @@ def unabandon(app):
     app.abandoned = None
     app.reset()
     try:
-        if over:
-            warnings = _read_back(app, gid)
-        else:
-            from resume import resume
+        from resume import resume
 
-            warnings = resume(app)
+        warnings = resume(app, gid if over else None)
     finally:
         loader.drop(("resume", "start"))
     if app.session is not None:
@@ -94,23 +91,3 @@ def unabandon(app):
         app.home()
         app.toast("; ".join(warnings) if warnings else "the game could not be read back")
 
-
-def _read_back(app, gid):
-    """The session of the finished game `gid` from its journal (closed at
-    its end, so not the game in progress resume() reads); warnings out."""
-    from shared_rules.match import Match
-    from session import Session
-    from start import rules_resident
-
-    try:
-        header, events, warnings = app.journal.load(gid)
-        match = Match.from_header(header)
-        for ev in events:
-            match.apply(ev)
-        app.session = Session(app, gid, match, rules_resident(header.get("game")))
-        app.session.after_change(resumed=True)
-        app.session.shed()
-    except Exception as e:  # a damaged file must not stop the device
-        app.session = None
-        warnings = ["game %s could not be read back: %s" % (gid, e)]
-    return warnings
