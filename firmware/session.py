@@ -44,7 +44,8 @@ class Session:
         self.timer_phase = None
         self._legal = {}  # match.legal() for event number _legal_n
         self._legal_n = -1
-        self._turn = None  # match.turn() for event number _legal_n too
+        self._turn = None  # match.turn() for event number _turn_n
+        self._turn_n = -1
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
         # What the events an undo can take back were, in a few words
@@ -81,14 +82,10 @@ class Session:
         return self.match.state["players"]
 
     def legal(self):
-        """match.legal(), cached until the next event; match.turn() is
-        asked with it, while the rules' modules for both are loaded (on a
-        board loading them again takes a loop pass of its own)."""
-        m = self.match
-        if self._legal_n != m.count:
-            self._legal = m.legal()
-            self._turn = m.turn()
-            self._legal_n = m.count
+        """match.legal(), cached until the next event."""
+        if self._legal_n != self.match.count:
+            self._legal = self.match.legal()
+            self._legal_n = self.match.count
         return self._legal
 
     def moves(self):
@@ -96,11 +93,11 @@ class Session:
 
     def turn(self, shed=False):
         """match.turn(): whose turn it is as the rules say ({"leader",
-        "to_act"}), cached with legal() until the next event (every redraw
-        asks). `shed`: let the rules' on-demand modules go after asking
-        them."""
-        if self._legal_n != self.match.count:
-            self.legal()
+        "to_act"}), cached until the next event (every redraw asks).
+        `shed`: let the rules' on-demand modules go after asking them."""
+        if self._turn_n != self.match.count:
+            self._turn = self.match.turn()
+            self._turn_n = self.match.count
             if shed:
                 self.shed()
         return self._turn
