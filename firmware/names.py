@@ -6,8 +6,10 @@ The display's 8x8 font has printable ASCII only, and 10 characters fit the
 menus; names are told apart without case (the menus would show "ann" and
 "Ann" as the same player to anyone at the table)."""
 
+from shared_rules.ticks import const
+
 MAX_NAMES = 32   # roster size
-NAME_LEN = 10    # characters per name (the 8x8 font: 16 fit on a line)
+_NAME_LEN = const(10)    # characters per name (the 8x8 font: 16 fit on a line)
 
 
 def check_name(name):
@@ -16,8 +18,8 @@ def check_name(name):
         return "a name must be text"
     if not name:
         return "a name cannot be empty"
-    if len(name) > NAME_LEN:
-        return "%r is longer than %d characters" % (name, NAME_LEN)
+    if len(name) > _NAME_LEN:
+        return "%r is longer than %d characters" % (name, _NAME_LEN)
     for ch in name:
         o = ord(ch)
         if o < 32 or o > 126:

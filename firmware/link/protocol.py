@@ -17,6 +17,7 @@ and answered; KeyboardInterrupt (Ctrl-C from the PC) and SystemExit (from
 the exit_to_repl hook) pass through on purpose.
 """
 
+from shared_rules.ticks import const
 import sys
 
 from shared_rules import RULES_VERSION
@@ -27,13 +28,13 @@ from store.layout import JournalError, valid_id
 from names import MAX_NAMES, check_name, repeated
 from store.layout import CLOCKS, ROSTER, SETTINGS
 
-PROTOCOL = 1
-MAX_FRAME = 256      # a PC->device frame, LF included, is shorter than this
-MAX_CHUNK = 2048     # journal bytes per read reply
-PAGE = 16            # games per list reply (a reply stays under 1 KB)
-KEEP_CLOCKS = 32     # boots whose clock offset the device remembers
-_T_MIN = 946684800   # 2000-01-01
-_T_MAX = 4102444800  # 2100-01-01
+_PROTOCOL = const(1)
+_MAX_FRAME = const(256)      # a PC->device frame, LF included, is shorter than this
+_MAX_CHUNK = const(2048)     # journal bytes per read reply
+_PAGE = const(16)            # games per list reply (a reply stays under 1 KB)
+_KEEP_CLOCKS = const(32)     # boots whose clock offset the device remembers
+_T_MIN = const(946684800)   # 2000-01-01
+_T_MAX = const(4102444800)  # 2100-01-01
 
 _MISSING = object()
 
@@ -121,7 +122,7 @@ class Protocol:
         self._read = read_byte
         self._write = write
         self.hooks = hooks
-        self._buf = bytearray(MAX_FRAME)
+        self._buf = bytearray(_MAX_FRAME)
         self._n = 0
         self._over = False
         self._roster = None  # names received so far in a multi-part push
@@ -147,7 +148,7 @@ class Protocol:
                         break
                 elif self._over:
                     pass
-                elif self._n >= MAX_FRAME - 1:
+                elif self._n >= _MAX_FRAME - 1:
                     self._over = True
                 else:
                     self._buf[self._n] = b
@@ -164,7 +165,7 @@ class Protocol:
         self._n = 0
         if self._over:
             self._over = False
-            self._error(None, "long", "frame is longer than %d bytes" % (MAX_FRAME - 1))
+            self._error(None, "long", "frame is longer than %d bytes" % (_MAX_FRAME - 1))
             return True
         if n and self._buf[n - 1] == 13:
             n -= 1
@@ -262,9 +263,9 @@ class Protocol:
         reply["fw"] = str(info.get("fw", "unknown"))
         reply["rules"] = RULES_VERSION
         reply["mpy"] = getattr(sys.implementation, "_mpy", None)
-        reply["proto"] = PROTOCOL
-        reply["max"] = MAX_FRAME - 1
-        reply["chunk"] = MAX_CHUNK
+        reply["proto"] = _PROTOCOL
+        reply["max"] = _MAX_FRAME - 1
+        reply["chunk"] = _MAX_CHUNK
         c = self.journal.clock
         reply["boot"] = c.boot if c is not None else None
         reply["ms"] = c.ms() if c is not None and c.boot is not None else None
@@ -283,7 +284,7 @@ class Protocol:
         # neither skip nor repeat a game, and each page reads games/ once
         # keeping only its own rows (Journal.page).
         start = self._int(req, "i", 0, 1 << 30, 0)
-        rows, nxt, total = self.journal.page(start, PAGE)
+        rows, nxt, total = self.journal.page(start, _PAGE)
         page = []
         for g in rows:
             state = "open" if g["open"] else ("synced" if g["synced"] else "done")
@@ -293,7 +294,7 @@ class Protocol:
     def _c_rd(self, seq, req):
         g = self._game(req)
         o = self._int(req, "o", 0, 1 << 30)
-        n = self._int(req, "n", 1, MAX_CHUNK, MAX_CHUNK)
+        n = self._int(req, "n", 1, _MAX_CHUNK, _MAX_CHUNK)
         size = self.journal.committed_size(g)
         if o > size:
             raise Reject("arg", "offset %d is past the end of game %s (%d bytes)" % (o, g, size), {"z": size})
@@ -365,7 +366,7 @@ class Protocol:
 
     def _record_clock(self, boot, at_zero):
         """Keep this boot's epoch ms at ms 0 in the clocks file (the last
-        KEEP_CLOCKS boots), so the PC can date every journal line of the
+        _KEEP_CLOCKS boots), so the PC can date every journal line of the
         boot, those written before the clock was set too. Rewritten only
         when it moves by a second or more (each sync sets the clock)."""
         clocks = self._clocks()
@@ -374,13 +375,13 @@ class Protocol:
         if isinstance(old, int) and -1000 < old - at_zero < 1000:
             return
         clocks[key] = at_zero
-        if len(clocks) > KEEP_CLOCKS:
+        if len(clocks) > _KEEP_CLOCKS:
             from loader import Moment
 
             with Moment():  # the boots' checks: loaded for this only
                 from shared_rules.boots import boot_key  # plain ASCII digits: " 2", "+5" are no boot
 
-                while len(clocks) > KEEP_CLOCKS:
+                while len(clocks) > _KEEP_CLOCKS:
                     low = None
                     for k in clocks:
                         if low is None or boot_key(k) < boot_key(low):

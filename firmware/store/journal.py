@@ -45,12 +45,13 @@ Power can be cut at any moment:
   forced, and `reclaim` frees space from synced games only.
 """
 
+from shared_rules.ticks import const
 from loader import Moment
 from shared_rules.wire import encode
 from store.layout import GAMES, INDEX, JournalError, _EXT, _in_ranges, _is_int, game_number, valid_id  # noqa: F401
 
 # Below this many free bytes the app should warn and offer to free space.
-LOW_SPACE = 16384
+_LOW_SPACE = const(16384)
 
 
 # --- time ------------------------------------------------------------------
@@ -230,14 +231,14 @@ class Journal:
             recovery.delete(self, game_id, force)
 
     # --- space -----------------------------------------------------------
-    def space_low(self, threshold=LOW_SPACE):
+    def space_low(self, threshold=_LOW_SPACE):
         return self.store.free_bytes() < threshold
 
     def unsynced(self):
         """Ids of closed games no PC has synced (oldest first)."""
         return [g["id"] for g in self.list_games() if not g["open"] and not g["synced"]]
 
-    def reclaim(self, need=LOW_SPACE):
+    def reclaim(self, need=_LOW_SPACE):
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""

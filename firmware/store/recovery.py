@@ -11,13 +11,14 @@ board that keeps 1.4 KB (ROMFS) to 5 KB (.mpy on flash) of code out of
 RAM during a game (bench/memory.py). The layout and the
 guarantees are described in store/journal.py."""
 
+from shared_rules.ticks import const
 import os
 
 from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
-_COPY = 512  # bytes per step when copying or scanning a file
+_COPY = const(512)  # bytes per step when copying or scanning a file
 
 
 # --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
@@ -93,8 +94,8 @@ def count_boot(store):
     return n
 
 
-_TAG_CHARS = "abcdefghjkmnpqrstuvwxyz23456789"
-_TAG_LEN = 4
+_TAG_CHARS = const("abcdefghjkmnpqrstuvwxyz23456789")
+_TAG_LEN = const(4)
 
 
 def _volume_tag():

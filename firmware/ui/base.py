@@ -3,10 +3,11 @@ menu, and text helpers for the 16x8 character grid of a 128x64 panel. The
 dialogs opened for a moment (a number pick, a yes/no question, a notice)
 are in ui/dialogs.py, loaded when one opens."""
 
+from shared_rules.ticks import const
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP, repeat_step
 
 COLS = 16  # 8x8 font on 128 px
-LINE = 8
+_LINE = const(8)
 
 
 def wrap(text, width=COLS, limit=6):

@@ -2,9 +2,11 @@
 (the countdown is 32 px tall on a 64 px panel) with no font file in flash
 and no RAM beyond a ten-byte segment table."""
 
+from shared_rules.ticks import const
+
 # Segment bits: a=1 top, b=2 top right, c=4 bottom right, d=8 bottom,
 # e=16 bottom left, f=32 top left, g=64 middle.
-_SEGS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f"
+_SEGS = const(b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f")
 
 
 def stroke(h):

@@ -3,8 +3,11 @@ and hold-to-accelerate, a yes/no question, and a notice to read. Apart from
 ui/base.py so that they take heap only while one is open (App.pop lets
 them go)."""
 
+from shared_rules.ticks import const
 from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
 from ui.base import COLS, Screen, scroll_marks, text_right, title_bar, wrap
+
+_FIVES_FROM = const(20)  # a number range spanning this much counts in fives while held
 
 
 class NumberPick(Screen):
@@ -15,8 +18,6 @@ class NumberPick(Screen):
     25s after a long hold to cross a wide range. A short range (a player
     count, a few tokens) is held through one by one, faster and faster.
     The value is drawn in big digits; `caption` is a line under the title."""
-
-    FIVES_FROM = 20  # a range spanning this much counts in fives while held
 
     def __init__(self, app, title, lo, hi, value, on_done, caption="", unit="", on_back=None):
         super().__init__(app)
@@ -45,7 +46,7 @@ class NumberPick(Screen):
     def held(v, lo, hi, count, up):
         """The value after auto-repeat number `count` of a held UP (`up`)
         or DOWN, from `v` (bench/presses.py plans its holds with this)."""
-        if hi - lo < NumberPick.FIVES_FROM:
+        if hi - lo < _FIVES_FROM:
             step = repeat_step(count)
             v = v + (step if up else -step)
         elif count & 1:

@@ -15,10 +15,11 @@ After the last event: the winner's banner, then the game-over screen
 shows both ways on: OK a rematch (same players, seats rotated, options
 kept), BACK Home (where the finished game stays until another starts)."""
 
+from shared_rules.ticks import const
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from ui.base import Menu
 
-ADJUST_MS = 10000  # UP/DOWN on a running minute
+_ADJUST_MS = const(10000)  # UP/DOWN on a running minute
 
 
 class Play:
@@ -79,7 +80,7 @@ class Play:
         elif b == UP or b == DOWN:
             t = self.timed(s)
             if t is not None:
-                t.adjust(ADJUST_MS if b == UP else -ADJUST_MS)
+                t.adjust(_ADJUST_MS if b == UP else -_ADJUST_MS)
                 s.save_timer()
                 app.sound.watch(t)
                 self.shown = -1

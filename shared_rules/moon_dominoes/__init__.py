@@ -13,11 +13,12 @@ shares everything else with the one before, so a replay does no deep copy
 per event and the states of a Match's undo stack cost little memory.
 """
 
+from shared_rules.ticks import const
 from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.errors import RuleError
 from shared_rules.util import field
 
-START_BOUND = 1000  # a start from paper: +-this many points (sanity, not a rule)
+_START_BOUND = const(1000)  # a start from paper: +-this many points (sanity, not a rule)
 BIDS = (4, 5, 6, 7, 21)
 EVENTS = ("bid", "pass", "deal", "swap", "trump", "play", "trick", "totals", "undo")
 # What each event does, for "cannot ... now" messages.
@@ -48,7 +49,7 @@ def new(players, options=None):
     # "start": the points of a game carried over from paper. The rules set
     # no floor (each set bid costs its bid), so +-1000 bounds it for sanity;
     # one player alone at or past the target would have won already.
-    start = start_scores(o, 3, -START_BOUND, START_BOUND, "score", target) or [0, 0, 0]
+    start = start_scores(o, 3, -_START_BOUND, _START_BOUND, "score", target) or [0, 0, 0]
     s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
          "winner": None, "target": target, "first": first, "first_leader": first}
     _deal_next(s, 0)

@@ -21,6 +21,7 @@ from RULINGS.md (Moon (dominoes)):
   the doubles suit (DOUBLES trump) runs 6-6 down to 0-0.
 """
 
+from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import Rng, field
 
@@ -28,7 +29,7 @@ DOUBLES = "doubles"
 FOLLOW_ME = "follow-me"
 TRUMP = 7  # the led-suit code for "trump was led"; plain suits are 0-6
 SEATS = "012"  # the character of seat p in s["tiles"]
-_DIGITS = "0123456789"
+_DIGITS = const("0123456789")
 
 # (tiles, spellings): the 22 tiles of the Moon set in canonical form, the
 # double-six set without 0-1 ... 0-6 but keeping 0-0 (RULINGS.md overrides

@@ -2,12 +2,13 @@
 device UI offers. Loaded only when asked, so a replay never compiles it.
 The spec keys are listed in docs/games/moonstar.md."""
 
+from shared_rules.ticks import const
 from shared_rules.moonstar import board
 from shared_rules.moonstar.opts import INCOMPATIBLE
 from shared_rules.moonstar.result import bet_room, max_points
 
-MIN_BID = 20
-MAX_BID = 70
+_MIN_BID = const(20)
+_MAX_BID = const(70)
 
 
 def _choose(state):
@@ -50,8 +51,8 @@ def legal(state):
                           "stars": board.STARS, "seeded": True, "optional": True}
     elif phase == "bidding":
         bid = state["bid"]
-        if bid < MAX_BID:
-            moves["bid"] = {"players": part, "min": bid + 1 if bid else MIN_BID, "max": MAX_BID}
+        if bid < _MAX_BID:
+            moves["bid"] = {"players": part, "min": bid + 1 if bid else _MIN_BID, "max": _MAX_BID}
         if cfg["challenges"] and state["bidder"] is not None:
             can = [p for p in part if p != state["bidder"] and p not in state["challengers"]]
             if can:
@@ -62,7 +63,7 @@ def legal(state):
             nxt = "setup"
         else:
             nxt = "betting" if cfg["side_bets"] else "playing"
-        moves["time_up"] = {"seconds": state["bid_seconds"], "closed": bid >= MAX_BID, "next": nxt}
+        moves["time_up"] = {"seconds": state["bid_seconds"], "closed": bid >= _MAX_BID, "next": nxt}
         moves["fix_situation"] = _fix(state)
     elif phase == "betting":
         limits: list = [None] * n  # None for the seat sitting out

@@ -2,11 +2,12 @@
 # closes), Game 10's challenges, and the time-up events of both minutes.
 """Bids, challenges and time-up for Moonstar."""
 
+from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
 
-MIN_BID = 20
-MAX_BID = 70
+_MIN_BID = const(20)
+_MAX_BID = const(70)
 
 
 def seat(state, event):
@@ -23,13 +24,13 @@ def seat(state, event):
 def bid(state, event):
     p = seat(state, event)
     standing = state["bid"]
-    if standing >= MAX_BID:
-        raise RuleError("bidding is closed: %d is the maximum bid; the playing minute is next (time_up)" % MAX_BID)
+    if standing >= _MAX_BID:
+        raise RuleError("bidding is closed: %d is the maximum bid; the playing minute is next (time_up)" % _MAX_BID)
     amount = event.get("amount")
     if not is_int(amount):
         raise RuleError("a bid must be a whole number, not %r" % (amount,))
-    if amount < MIN_BID or amount > MAX_BID:
-        raise RuleError("a bid must be from %d to %d, not %d" % (MIN_BID, MAX_BID, amount))
+    if amount < _MIN_BID or amount > _MAX_BID:
+        raise RuleError("a bid must be from %d to %d, not %d" % (_MIN_BID, _MAX_BID, amount))
     if amount <= standing:
         raise RuleError("bid %d must be higher than the standing bid %d" % (amount, standing))
     s = dict(state)

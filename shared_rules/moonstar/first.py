@@ -2,6 +2,7 @@
 # the highest total sets up; tied players throw again (a roll-off).
 """Choosing Moonstar's first setter: recorded, seeded or explicit."""
 
+from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
 from shared_rules.moonstar.round import start_round
@@ -15,7 +16,7 @@ def seed_of(event):
     return seed
 
 
-ROLLS_KEPT = 8  # roll-offs the state keeps to show (a long tie streak drops the oldest)
+_ROLLS_KEPT = const(8)  # roll-offs the state keeps to show (a long tie streak drops the oldest)
 
 
 def _rolls(state, rolls, rolling):
@@ -62,7 +63,7 @@ def roll_for_setter(state, event):
     best = max([totals[p] for p in rolling])
     top = [p for p in rolling if totals[p] == best]
     s = dict(state)
-    s["rolls"] = (state["rolls"] + [{"dice": dice, "totals": totals}])[-ROLLS_KEPT:]
+    s["rolls"] = (state["rolls"] + [{"dice": dice, "totals": totals}])[-_ROLLS_KEPT:]
     if len(top) == 1:
         start_round(s, top[0])
         s["first_leader"] = top[0]

@@ -3,9 +3,11 @@
 # Split from moonstar/__init__.py so each module compiles in MicroPython's small heap.
 """Settling a Moonstar round and starting the next one."""
 
-NO_BID_SCORE = 20
-FAIL_BONUS = 10
-STAKE = 25
+from shared_rules.ticks import const
+
+_NO_BID_SCORE = const(20)
+_FAIL_BONUS = const(10)
+_STAKE = const(25)
 
 
 def start_round(s, setter):
@@ -55,7 +57,7 @@ def no_bid(state):
     setter = state["setter"]
     s = dict(state)
     scores = list(state["scores"])
-    scores[setter] += NO_BID_SCORE
+    scores[setter] += _NO_BID_SCORE
     s["scores"] = scores
     s["last"] = {"setter": setter, "bidder": None, "bid": None, "points": None,
                  "made": None, "sit": state["sit"], "best": None}
@@ -79,15 +81,15 @@ def settle(state, points, best=None):
     if made:
         scores[bidder] += bid
         if challengers:
-            scores[bidder] += STAKE
+            scores[bidder] += _STAKE
             for c in challengers:
-                scores[c] -= STAKE
+                scores[c] -= _STAKE
     else:
         if challengers:
-            scores[bidder] -= STAKE
+            scores[bidder] -= _STAKE
         for p in range(n):
             if p != bidder and p != out:
-                scores[p] += STAKE if p in challengers else FAIL_BONUS
+                scores[p] += _STAKE if p in challengers else _FAIL_BONUS
     bets = state["bets"]
     if bets:
         for p in range(n):

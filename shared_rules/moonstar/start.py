@@ -3,10 +3,11 @@ first state. Loaded for a game's start only (shared_rules/moonstar/__init__.py
 forwards to it), so a game in progress does not carry the options' checks.
 """
 
+from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
 
-OPTION_KEYS = ("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start")
+_OPTION_KEYS = const(("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start"))
 
 
 def _seconds(options, key):
@@ -29,8 +30,8 @@ def new(players, options=None):
     if not isinstance(options, dict):
         raise RuleError("options must be a JSON object")
     for key in options:
-        if key not in OPTION_KEYS:
-            raise RuleError("unknown Moonstar option %r (known: %s)" % (key, ", ".join(OPTION_KEYS)))
+        if key not in _OPTION_KEYS:
+            raise RuleError("unknown Moonstar option %r (known: %s)" % (key, ", ".join(_OPTION_KEYS)))
     game = options.get("game", 1)
     if isinstance(game, list):
         games = check_games(game, "a combined game")

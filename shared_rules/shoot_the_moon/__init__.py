@@ -8,12 +8,13 @@ shares everything else with the one before, so a replay does no deep copy
 per event and the states of a Match's undo stack cost little memory.
 """
 
+from shared_rules.ticks import const
 from shared_rules.shoot_the_moon import tricks as cards
 from shared_rules.shoot_the_moon.tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
 
-TRICKS = 5  # tricks per round = cards per hand
-MOONS = 2  # copies of each moon card
+_TRICKS = const(5)  # tricks per round = cards per hand
+_MOONS = const(2)  # copies of each moon card
 EVENTS = ("deal", "play", "trick", "round", "illegal", "undo")
 
 
@@ -110,7 +111,7 @@ def apply(state, event):
             raise RuleError("a %s is entered before the first trick of the round, and this round has begun"
                             % ("whole round" if kind == "round" else "deal"))
         if kind == "deal":
-            return cards.deal(state, event, TRICKS)
+            return cards.deal(state, event, _TRICKS)
         return _round(state, event)
     if kind == "illegal":
         return _illegal(state, event)
@@ -123,7 +124,7 @@ def _moon_count(event, name, what):
     v = event.get(name)
     if v is None:
         return 0
-    if type(v) is not int or not 0 <= v <= MOONS:
+    if type(v) is not int or not 0 <= v <= _MOONS:
         raise RuleError("%s must be 0, 1 or 2 (the deck has 2 %ss), not %r" % (name, what, v))
     return v
 
@@ -136,10 +137,10 @@ def _trick(state, event):
     big = _moon_count(event, "big", "BIG MOON")
     little = _moon_count(event, "little", "LITTLE MOON")
     used = state["moons"]
-    if used[0] + big > MOONS or used[1] + little > MOONS:
+    if used[0] + big > _MOONS or used[1] + little > _MOONS:
         raise RuleError("the deck has only %d BIG MOON%s and %d LITTLE MOON%s left this round"
-                        % (MOONS - used[0], "" if MOONS - used[0] == 1 else "s",
-                           MOONS - used[1], "" if MOONS - used[1] == 1 else "s"))
+                        % (_MOONS - used[0], "" if _MOONS - used[0] == 1 else "s",
+                           _MOONS - used[1], "" if _MOONS - used[1] == 1 else "s"))
     if big + little > k or little >= k:
         raise RuleError("a trick of %d cards cannot hold %d BIG and %d LITTLE MOONs" % (k, big, little))
     s = dict(state)
@@ -163,7 +164,7 @@ def _finish_trick(s, win, big, little):
         chips[side] = max(0, chips[side] + big - little)
         s["chips"] = chips
         _sync(s)
-    if sum(tricks) == TRICKS:
+    if sum(tricks) == _TRICKS:
         _end_round(s)
 
 
@@ -172,7 +173,7 @@ def _round(state, event):
     lists = []
     for name in ("tricks", "big", "little"):
         v = event.get(name) or ([0] * k if name != "tricks" else None)
-        top = TRICKS if name == "tricks" else MOONS
+        top = _TRICKS if name == "tricks" else _MOONS
         if not isinstance(v, list) or len(v) != k:
             raise RuleError("a round gives %s as one number per hand, %d in all (%s), not %r"
                             % (name, k, ", ".join(hand_names(state)), v))
@@ -181,11 +182,11 @@ def _round(state, event):
                 raise RuleError("a round's %s counts are whole numbers from 0 to %d, not %r" % (name, top, x))
         lists.append(v)
     tricks, big, little = lists
-    if sum(tricks) != TRICKS:
-        raise RuleError("a round's tricks must add up to %d, not %d" % (TRICKS, sum(tricks)))
-    if sum(big) > MOONS or sum(little) > MOONS:
+    if sum(tricks) != _TRICKS:
+        raise RuleError("a round's tricks must add up to %d, not %d" % (_TRICKS, sum(tricks)))
+    if sum(big) > _MOONS or sum(little) > _MOONS:
         raise RuleError("the deck has only %d BIG MOONs and %d LITTLE MOONs, not %d and %d"
-                        % (MOONS, MOONS, sum(big), sum(little)))
+                        % (_MOONS, _MOONS, sum(big), sum(little)))
     s = dict(state)
     net = [0] * len(s["chips"])
     for h in range(k):
@@ -215,7 +216,7 @@ def _end_round(s):
     shot = None
     for side in range(len(chips)):
         chips[side] += (0, 1, 0, 1, 0, 2)[pooled[side]]
-        if pooled[side] == TRICKS:
+        if pooled[side] == _TRICKS:
             shot = side
     s["chips"] = chips
     s["shot"] = shot  # the side that shot the moon (all 5 tricks) in the round just ended
@@ -247,7 +248,7 @@ def _illegal(state, event):
 
 
 def legal(state):
-    return cards.legal_moves(state, TRICKS)
+    return cards.legal_moves(state, _TRICKS)
 
 
 def turn(state):

@@ -7,13 +7,14 @@ game screen shows again, so the game's resident code stays small.
 Defaults sit on the likely answer, so that OK alone often does: the bidder
 menu starts at the player who probably bids next (table order kept), and
 the amount one raise above the standing bid: the raise the table made last
-this round (tables keep a rhythm), else BID_RAISE; the first bid at the
+this round (tables keep a rhythm), else _BID_RAISE; the first bid at the
 lowest."""
 
+from shared_rules.ticks import const
 from ui.form import Form, seats
 from ui.gcommon import event
 
-BID_RAISE = 5  # the bid entry starts this far above the standing bid, until the table shows its own raise
+_BID_RAISE = const(5)  # the bid entry starts this far above the standing bid, until the table shows its own raise
 
 
 def rotated(items, first):
@@ -47,11 +48,11 @@ def likely_bidder(s, st):
 
 def raise_of(s, st):
     """The last raise entered this round (a bid over the one before it),
-    else BID_RAISE."""
+    else _BID_RAISE."""
     amounts = [a for r, _, a in _bidders(s) if r == st["round"]]
     if len(amounts) >= 2 and amounts[-1] == st["bid"] and amounts[-1] > amounts[-2]:
         return amounts[-1] - amounts[-2]
-    return BID_RAISE
+    return _BID_RAISE
 
 
 def bid_done(s, ev):

@@ -4,10 +4,12 @@ numbers of moons, dice and planets Games 2-5 need; also Game 12's round
 variants. What each game does is in shared_rules.moonstar.opts; this module
 only asks, and is unloaded while the game is played."""
 
+from shared_rules.ticks import const
+
 # Menu labels of Games 1-12 (presentation only; what each game does is in
 # shared_rules.moonstar.opts).
-LABELS = ("", "Basic", "More moons", "Moons>dice", "Dice>moons", "Planets", "Fav. star",
-          "No planets", "Adv. score", "Movement", "Challenge", "Side bets", "Setter picks")
+_LABELS = const(("", "Basic", "More moons", "Moons>dice", "Dice>moons", "Planets", "Fav. star",
+                 "No planets", "Adv. score", "Movement", "Challenge", "Side bets", "Setter picks"))
 
 
 def _o():
@@ -56,7 +58,7 @@ def _combo(ev, app, title, games_key="games"):
     combinations are named (the rules' message) and asked again."""
     o = _o()
     if games_key not in ev:
-        items = [("%d %s" % (g, LABELS[g]), g) for g in range(2, 12)]
+        items = [("%d %s" % (g, _LABELS[g]), g) for g in range(2, 12)]
         return ("multi", (games_key, title, "multi", items, ""))
     try:
         o.check_games(ev[games_key], "this combination")
@@ -78,7 +80,7 @@ def variant_field(ev, app):
 def option_field(ev, n, app):
     o = _o()
     if "game" not in ev:
-        items = [("%d %s" % (g, LABELS[g]), g) for g in range(1, 13)] + [("Combine 2-11", "combo")]
+        items = [("%d %s" % (g, _LABELS[g]), g) for g in range(1, 13)] + [("Combine 2-11", "combo")]
         return ("game", "Moonstar game", "pick", items, "")
     g = ev["game"]
     if g == "combo":

@@ -20,21 +20,21 @@ except ImportError:  # CPython
         return __expr
 
 
-CX = const(31)  # the ring's centre
-CY = const(33)
+_CX = const(31)  # the ring's centre
+_CY = const(33)
 R_STAR = const(24)  # radius of the stars (and the planets' centres)
 R_PLANET = const(5)  # a planet's disc
 MOON_RADII = (16, 12, 8)  # the first, second and third moon on a star
 PANEL_X = const(63)  # where the words on the right start
 
 # sin(30 k degrees) * 1000 for k = 0..11; cos(30 k) is entry k + 3.
-_SIN = (0, 500, 866, 1000, 866, 500, 0, -500, -866, -1000, -866, -500)
+_SIN = const((0, 500, 866, 1000, 866, 500, 0, -500, -866, -1000, -866, -500))
 
 # 3x5 digits, one byte per row, the three low bits left to right.
-_TINY = (b"\x07\x05\x05\x05\x07", b"\x02\x06\x02\x02\x07", b"\x07\x01\x07\x04\x07",
-         b"\x07\x01\x03\x01\x07", b"\x05\x05\x07\x01\x01", b"\x07\x04\x07\x01\x07",
-         b"\x07\x04\x07\x05\x07", b"\x07\x01\x02\x02\x02", b"\x07\x05\x07\x05\x07",
-         b"\x07\x05\x07\x01\x07")
+_TINY = const((b"\x07\x05\x05\x05\x07", b"\x02\x06\x02\x02\x07", b"\x07\x01\x07\x04\x07",
+               b"\x07\x01\x03\x01\x07", b"\x05\x05\x07\x01\x01", b"\x07\x04\x07\x01\x07",
+               b"\x07\x04\x07\x05\x07", b"\x07\x01\x02\x02\x02", b"\x07\x05\x07\x05\x07",
+               b"\x07\x05\x07\x01\x07"))
 
 
 def _scaled(r, s):
@@ -45,7 +45,7 @@ def _scaled(r, s):
 
 def at(star, r):
     """Pixel (x, y) at radius r in the direction of `star`."""
-    return CX + _scaled(r, _SIN[star % 12]), CY - _scaled(r, _SIN[(star + 3) % 12])
+    return _CX + _scaled(r, _SIN[star % 12]), _CY - _scaled(r, _SIN[(star + 3) % 12])
 
 
 def tiny(d, text, x, y, c=1):
@@ -79,8 +79,8 @@ def moon(d, star, k, hollow=False):
 
 def ring(d, planets, favorite=None):
     """The ring, star 0's tick, the stars and the planets on them."""
-    d.ellipse(CX, CY, R_STAR, R_STAR, 1)
-    d.vline(CX, CY - R_STAR - R_PLANET - 3, 3, 1)
+    d.ellipse(_CX, _CY, R_STAR, R_STAR, 1)
+    d.vline(_CX, _CY - R_STAR - R_PLANET - 3, 3, 1)
     values = [0] * 12
     for p in planets:
         values[p[0]] = p[1]

@@ -3,15 +3,16 @@ total, the highest row inverted, and on a tie the re-roll of the tied
 players (one page per throw; UP/DOWN turn the pages, the newest first).
 The dice are the rules' (state["rolls"]: the device rolls from a seed the
 journal keeps, so a replay sees the same dice). It goes by itself after
-SHOW_MS, as the toast it replaces did, unless UP/DOWN turned a page (then
+_SHOW_MS, as the toast it replaces did, unless UP/DOWN turned a page (then
 OK or BACK closes it); the game menu shows it again during the first
 round. The module is unloaded with the screen."""
 
+from shared_rules.ticks import const
 from buttons import BACK, DOWN, OK, PRESS, UP
 from ui.base import Screen, text_right, title_bar
 
 ROWS = 6  # rows of 9 px below the title
-SHOW_MS = 3000
+_SHOW_MS = const(3000)
 
 
 class RollOff(Screen):
@@ -25,7 +26,7 @@ class RollOff(Screen):
             self.outcome = "Tie: roll again"
         else:
             self.outcome = "%s sets up" % self.names[state["setter"]][:8]
-        self.until = (app.ticks() + SHOW_MS) & ((1 << 30) - 1)
+        self.until = (app.ticks() + _SHOW_MS) & ((1 << 30) - 1)
         self.held = False  # a page was turned: stay until OK or BACK
 
     def rows(self):
