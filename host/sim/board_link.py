@@ -30,6 +30,7 @@ from pathlib import Path
 
 from moontable import places
 from moontable.mpy import compile_file
+from moontable.shorten import app_source
 from moontable.sim import render
 from moontable.sim.ssd1306_emu import Ssd1306Emulator
 
@@ -148,13 +149,19 @@ def deploy(flash, board="sim", compiled=True):
     flash = Path(flash)
     flash.mkdir(parents=True, exist_ok=True)
     changed = 0
-    for src, rel in deploy_files(board):
+    files = deploy_files(board)
+    for src, rel in files:
         as_mpy = compiled and rel.suffix == ".py" and str(rel) != "main.py"
         dst = flash / (rel.with_suffix(".mpy") if as_mpy else rel)
         other = flash / (rel if as_mpy else rel.with_suffix(".mpy"))
         if rel.suffix == ".py" and other.exists():
             other.unlink()  # MicroPython would load a stale twin
-        data = compile_file(src, rel) if as_mpy else src.read_bytes()
+        if as_mpy:
+            data = compile_file(src, rel, app_source(src, rel, files))
+        elif compiled and rel.suffix == ".py":
+            data = app_source(src, rel, files).encode("utf-8")  # main.py: the same names as the modules
+        else:
+            data = src.read_bytes()
         if dst.exists() and dst.read_bytes() == data:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
