@@ -9,10 +9,10 @@ in the simulator, and behaves the same on a board.
 
 Two kinds of button:
   - repeat buttons (UP, DOWN): PRESS as soon as the press is debounced,
-    then, while held, REPEAT events after _REPEAT_DELAY_MS, faster and
-    faster down to _REPEAT_MIN_MS apart: hold-to-accelerate for bid entry.
-  - long buttons (OK, BACK): PRESS on release if released before _LONG_MS,
-    LONG once when held for _LONG_MS (and no PRESS on that release), so a
+    then, while held, REPEAT events after REPEAT_DELAY_MS, faster and
+    faster down to REPEAT_MIN_MS apart: hold-to-accelerate for bid entry.
+  - long buttons (OK, BACK): PRESS on release if released before LONG_MS,
+    LONG once when held for LONG_MS (and no PRESS on that release), so a
     long BACK (undo) never also acts as a short BACK.
 
 Debounce: a level counts only after it has been steady for DEBOUNCE_MS, so
@@ -42,11 +42,11 @@ KIND_NAMES = ("", "press", "long", "repeat")
 TAP_SHIFT = const(4)
 
 DEBOUNCE_MS = const(20)
-_LONG_MS = const(700)
-_REPEAT_DELAY_MS = const(400)
+LONG_MS = const(700)
+REPEAT_DELAY_MS = const(400)
 _REPEAT_START_MS = const(180)
 _REPEAT_STEP_MS = const(20)
-_REPEAT_MIN_MS = const(40)
+REPEAT_MIN_MS = const(40)
 
 _TICKS_MAX = const((1 << 30) - 1)
 
@@ -55,9 +55,9 @@ _NONE = ()
 
 def repeat_interval(count):
     """Gap before repeat number count+1: starts at _REPEAT_START_MS and
-    shrinks by _REPEAT_STEP_MS per repeat down to _REPEAT_MIN_MS."""
+    shrinks by _REPEAT_STEP_MS per repeat down to REPEAT_MIN_MS."""
     gap = _REPEAT_START_MS - count * _REPEAT_STEP_MS
-    return gap if gap > _REPEAT_MIN_MS else _REPEAT_MIN_MS
+    return gap if gap > REPEAT_MIN_MS else REPEAT_MIN_MS
 
 
 def repeat_step(count):
@@ -140,7 +140,7 @@ class Buttons:
             self.reps[b] = 0
             self.long_done &= ~bit
             if self.repeat_mask & bit:
-                self.next_rep[b] = now + _REPEAT_DELAY_MS
+                self.next_rep[b] = now + REPEAT_DELAY_MS
                 return (b, PRESS, 0)
             return None
         if self.repeat_mask & bit or self.long_done & bit:
@@ -159,7 +159,7 @@ class Buttons:
                 self.next_rep[b] = nxt
                 return (b, REPEAT, n)
             return None
-        if not (self.long_done & bit) and ticks_diff(now, self.down_at[b]) >= _LONG_MS:
+        if not (self.long_done & bit) and ticks_diff(now, self.down_at[b]) >= LONG_MS:
             self.long_done |= bit
             return (b, LONG, 0)
         return None

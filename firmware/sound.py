@@ -8,9 +8,9 @@ never stall while the buzzer sounds."""
 from shared_rules.ticks import const, ticks_diff
 
 _BEEP_MS = const(70)
-_BEEP_HZ = const(2700)
-_ALARM_MS = const(1500)
-_ALARM_HZ = const(1800)
+BEEP_HZ = const(2700)
+ALARM_MS = const(1500)
+ALARM_HZ = const(1800)
 _CLICK_MS = const(15)
 _WARN_FROM_S = const(10)
 
@@ -49,7 +49,7 @@ class Sound:
     def click(self, now):
         """A very short tick, e.g. when an event is confirmed."""
         if self.off_at is None:
-            self._tone(now, _BEEP_HZ, _CLICK_MS)
+            self._tone(now, BEEP_HZ, _CLICK_MS)
 
     def update(self, now):
         """Call every loop pass. Starts beeps/alarm as the watched timer's
@@ -69,7 +69,7 @@ class Sound:
             return  # just started, or time was added: no sound
         if shown == 0:
             self.alarms += 1
-            self._tone(now, _ALARM_HZ, _ALARM_MS)
+            self._tone(now, ALARM_HZ, ALARM_MS)
         elif shown <= _WARN_FROM_S:
             self.beeps += 1
-            self._tone(now, _BEEP_HZ, _BEEP_MS)
+            self._tone(now, BEEP_HZ, _BEEP_MS)

@@ -22,7 +22,8 @@ only names that nothing can reach by spelling:
   name a function, journal fields), docstrings aside;
 - never a keyword at a call (`f(name=...)`: a library's parameter);
 - never a module or package name, nor a name `from package import` loads
-  as a submodule;
+  as a submodule, nor a name imported from anything but the app (`from
+  binascii import crc32` keeps its spelling, and so does every `crc32`);
 - never a word in the strings of the PC side, the tests or the benches
   (code they send to a board's REPL, a module they name), nor of the pin
   maps or the web page;
@@ -159,8 +160,8 @@ def plan(app, libs=(), outside=""):
         blocked.update(name.split("."))
     for m in mods.values():
         for path, name in m.imported:
-            if (path + "." + name) in mods:
-                blocked.add(name)
+            if path not in mods or (path + "." + name) in mods:
+                blocked.add(name)  # a library's name, or a submodule
     scope = {}
     for mod, m in mods.items():
         for n in m.names:

@@ -32,7 +32,7 @@ _PROTOCOL = const(1)
 _MAX_FRAME = const(256)      # a PC->device frame, LF included, is shorter than this
 _MAX_CHUNK = const(2048)     # journal bytes per read reply
 _PAGE = const(16)            # games per list reply (a reply stays under 1 KB)
-_KEEP_CLOCKS = const(32)     # boots whose clock offset the device remembers
+KEEP_CLOCKS = const(32)     # boots whose clock offset the device remembers
 _T_MIN = const(946684800)   # 2000-01-01
 _T_MAX = const(4102444800)  # 2100-01-01
 
@@ -366,7 +366,7 @@ class Protocol:
 
     def _record_clock(self, boot, at_zero):
         """Keep this boot's epoch ms at ms 0 in the clocks file (the last
-        _KEEP_CLOCKS boots), so the PC can date every journal line of the
+        KEEP_CLOCKS boots), so the PC can date every journal line of the
         boot, those written before the clock was set too. Rewritten only
         when it moves by a second or more (each sync sets the clock)."""
         clocks = self._clocks()
@@ -375,13 +375,13 @@ class Protocol:
         if isinstance(old, int) and -1000 < old - at_zero < 1000:
             return
         clocks[key] = at_zero
-        if len(clocks) > _KEEP_CLOCKS:
+        if len(clocks) > KEEP_CLOCKS:
             from loader import Moment
 
             with Moment():  # the boots' checks: loaded for this only
                 from shared_rules.boots import boot_key  # plain ASCII digits: " 2", "+5" are no boot
 
-                while len(clocks) > _KEEP_CLOCKS:
+                while len(clocks) > KEEP_CLOCKS:
                     low = None
                     for k in clocks:
                         if low is None or boot_key(k) < boot_key(low):

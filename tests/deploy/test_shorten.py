@@ -48,6 +48,16 @@ APP = {
         def unrelated_thing(count_of):
             return count_of + 1
     '''),
+    "checksum": _src('''
+        try:
+            from binascii import crc32 as _fast_crc
+        except ImportError:
+            _fast_crc = None
+
+
+        def crc32(data_in):
+            return _fast_crc(data_in)
+    '''),
     "pkg": "",
     "pkg.leaf": "LEAF_VALUE = 7\n",
     "user": _src('''
@@ -69,7 +79,7 @@ def test_names_nothing_reaches_by_spelling_are_renamed_consistently():
     assert plan["_FACTOR"].startswith("_") and not plan["area_of"].startswith("_")
     # what can be reached by spelling stays: attributes and class members,
     # a string's words, a call's keyword, module names, short names
-    for name in ("kind_name", "describe", "LEAF_VALUE", "key", "leaf", "pkg", "geo", "abs", "self"):
+    for name in ("kind_name", "describe", "LEAF_VALUE", "key", "leaf", "pkg", "geo", "abs", "self", "crc32"):
         assert name not in plan, name
     assert all(len(new) <= 3 for new in plan.values())
 

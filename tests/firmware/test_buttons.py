@@ -49,13 +49,13 @@ def test_bounce_and_glitches_are_ignored():
 
 
 def test_long_back_gives_one_long_and_no_press():
-    ev = run(Buttons(), [(1 << BACK, buttons._LONG_MS + 600), (0, 100)])
+    ev = run(Buttons(), [(1 << BACK, buttons.LONG_MS + 600), (0, 100)])
     assert kinds(ev) == [(BACK, LONG)]
-    assert buttons._LONG_MS <= ev[0][0] <= buttons._LONG_MS + buttons.DEBOUNCE_MS + 10
+    assert buttons.LONG_MS <= ev[0][0] <= buttons.LONG_MS + buttons.DEBOUNCE_MS + 10
 
 
 def test_back_released_just_before_long_is_a_press():
-    ev = run(Buttons(), [(1 << BACK, buttons._LONG_MS - 100), (0, 100)])
+    ev = run(Buttons(), [(1 << BACK, buttons.LONG_MS - 100), (0, 100)])
     assert kinds(ev) == [(BACK, PRESS)]
 
 
@@ -67,9 +67,9 @@ def test_hold_repeats_and_accelerates():
     assert [e[3] for e in reps] == list(range(1, len(reps) + 1))
     first_gap = reps[1][0] - reps[0][0]
     last_gap = reps[-1][0] - reps[-2][0]
-    assert reps[0][0] - ev[0][0] >= buttons._REPEAT_DELAY_MS - 10
+    assert reps[0][0] - ev[0][0] >= buttons.REPEAT_DELAY_MS - 10
     assert last_gap < first_gap
-    assert last_gap >= buttons._REPEAT_MIN_MS
+    assert last_gap >= buttons.REPEAT_MIN_MS
     # steps grow with the count, for crossing a wide range fast
     assert buttons.repeat_step(1) == 1 and buttons.repeat_step(30) > buttons.repeat_step(12) > 1
 

@@ -9,7 +9,7 @@ refusing a name twice without case. Plain test_* functions: CPython
 from store import journal
 from store.journal import Journal, Uptime
 from store.recovery import count_boot
-from link.protocol import _KEEP_CLOCKS as KEEP_CLOCKS, Protocol
+from link.protocol import KEEP_CLOCKS, Protocol
 from store.files import Store
 from store.layout import BOOT, CLOCKS, ROSTER
 from shared_rules.wire import encode

@@ -49,14 +49,14 @@ def test_ten_beeps_then_one_long_tone():
     s, bz = run_timer(15000)
     ons = [e for e in bz.log if e[1]]
     assert s.beeps == 10 and s.alarms == 1
-    assert [f for _, f in ons] == [sound._BEEP_HZ] * 10 + [sound._ALARM_HZ]
+    assert [f for _, f in ons] == [sound.BEEP_HZ] * 10 + [sound.ALARM_HZ]
     # beeps start as 10, 9, ... 1 seconds remain; the alarm at 15 s
     assert [t for t, _ in ons[:10]] == [5000 + 1000 * i for i in range(10)]
     assert ons[-1][0] == 15000
     # every tone is switched off again, after its length
     offs = [e for e in bz.log if not e[1]]
     assert len(offs) == 11
-    assert offs[-1][0] - ons[-1][0] >= sound._ALARM_MS
+    assert offs[-1][0] - ons[-1][0] >= sound.ALARM_MS
 
 
 def test_sound_off_is_silent():
