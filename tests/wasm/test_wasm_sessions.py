@@ -15,15 +15,6 @@ from wasmkit import WasmBoard
 
 GAMES = ("moonstar", "shoot-the-moon", "moon", "moons")
 BUDGETS_KB = {"flash": 96, "romfs": 56}  # peak live heap, 32-bit (bench/memory.py BUDGETS)
-# The evening (tests/wasm/sessions.py) does not meet the budgets yet (issue
-# 20 stays open: its names take the seventh qstr pool during the third
-# game; bench/memory.py --bits 32 --names): it is held at today's figures
-# (flash 104.9-105.1, romfs 60.7-61.8) plus about 1 KB, and the image's
-# ceiling 3 KB more (its figure moves with the sync's pace: by up to 4.4 KB
-# between runs). These ceilings come down as it is met; a waiver that is
-# met fails too.
-WAIVERS_KB = {("evening", "flash"): 106, ("evening", "romfs"): 65}
-
 _RUNS = {}
 
 
@@ -69,9 +60,4 @@ def test_a_restart_resumes_the_game_and_undo_still_works(tmp_path, monkeypatch):
 def test_peak_live_heap_is_within_the_32_bit_budget(game, layout, tmp_path_factory):
     peak_kb = wasm_run(game, layout, tmp_path_factory)["heap"]["peak"] / 1024
     budget = BUDGETS_KB[layout]
-    waiver = WAIVERS_KB.get((game, layout))
-    if waiver is not None:
-        assert budget < peak_kb <= waiver, "%s (%s): peak live heap %.1f KB, budget %d KB, waiver %d KB: %s" % (
-            game, layout, peak_kb, budget, waiver, "the budget is met: drop the waiver" if peak_kb <= budget else "over")
-        return
     assert peak_kb <= budget, "%s (%s): peak live heap %.1f KB, budget %d KB" % (game, layout, peak_kb, budget)
