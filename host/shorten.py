@@ -43,6 +43,8 @@ import re
 import tokenize
 from pathlib import Path
 
+from moontable.mpy import source_name
+
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SKIP = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
 # Names MicroPython provides beyond CPython's builtins, or that code uses
@@ -248,23 +250,22 @@ def for_app(files):
     """The plan for the app whose deployed files are `files`, a list of
     (source path, path on the board) pairs (board_link.deploy_files):
     firmware/ and shared_rules/ modules are renamed, the driver packages
-    are read. Computed once per process for the same sources."""
+    are read. Computed once per process while the sources stay as they
+    are (their sizes and times)."""
     from moontable import places
 
-    app, libs = {}, []
-    fw = places.firmware_dir().resolve()
-    rules = places.shared_rules_dir().resolve()
-    for src, rel in files:
-        src = Path(src)
-        if src.suffix != ".py":
-            continue
-        text = src.read_text(encoding="utf-8")
-        if _inside(src, fw) or _inside(src, rules):
-            app[_dotted(rel)] = text
-        else:
-            libs.append(text)
-    key = hash((tuple(sorted(app.items())), tuple(libs)))
+    sources = [(Path(src), rel) for src, rel in files if Path(src).suffix == ".py"]
+    key = tuple((str(src), src.stat().st_mtime_ns, src.stat().st_size) for src, _ in sources)
     if key not in _cache:
+        app, libs = {}, []
+        fw = places.firmware_dir().resolve()
+        rules = places.shared_rules_dir().resolve()
+        for src, rel in sources:
+            text = src.read_text(encoding="utf-8")
+            if _inside(src, fw) or _inside(src, rules):
+                app[source_name(rel)] = text
+            else:
+                libs.append(text)
         root = fw.parent if (fw.parent / "pyproject.toml").exists() else None
         _cache.clear()
         _cache[key] = (plan(app, libs, _outside_text(root)), set(app))
@@ -279,16 +280,9 @@ def _inside(path, folder):
         return False
 
 
-def _dotted(rel):
-    rel = Path(rel).with_suffix("").as_posix()
-    if rel.endswith("/__init__"):
-        rel = rel[: -len("/__init__")]
-    return rel.replace("/", ".")
-
-
 def app_source(src, rel, files):
     """The text to compile for `src` deployed at `rel`: renamed by the
     app's plan when it is one of the app's modules, else as it is."""
     mapping, app = for_app(files)
     text = Path(src).read_text(encoding="utf-8")
-    return rename(text, mapping) if _dotted(rel) in app else text
+    return rename(text, mapping) if source_name(rel) in app else text
