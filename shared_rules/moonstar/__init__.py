@@ -5,12 +5,15 @@ The device and the PC drive a game only through these five functions
 where the rules are silent are in docs/games/moonstar.md.
 """
 
-# The rules are split over small moonstar_* modules because MicroPython
-# parses a whole module before compiling it, and a big module does not
-# compile in the test heap (64K): opts (variants and their numbers), first
-# (first setter), setup (set-up, Game 12 choice), bid (bids, challenges,
-# time-up), result (result entry, side bets), round (scoring, next round),
-# legal, new (a new game's options checked). board.py (moves, landing scores) is shared with the solver.
+# The package's modules, each by its job: opts (the games and their
+# numbers), start (a new game's options checked), first (the first
+# setter), setup (the set-up, Game 12's choice), bid (bids, challenges,
+# time up), result (the result's entry and check, side bets), round
+# (scoring, the next round), allowed (legal()'s menus), board (moves and
+# landing scores, shared with the solver), check (a situation's checks),
+# words (events and phases as players say them, for messages), and the
+# solver's parts (solver, plan, piles, pairs, matching). A module is
+# imported where it is needed, so a board holds only the phase at hand.
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states

@@ -1,8 +1,5 @@
 """Moonstar's variants: which of Games 1-12 are played, with which numbers
-of moons, dice and planets, and what that means for a round (its config).
-
-Kept apart from the event handling so that each module compiles within
-MicroPython's small heap (the parser holds a whole module at once)."""
+of moons, dice and planets, and what that means for a round (its config)."""
 
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int

@@ -1,6 +1,5 @@
 # Moonstar: the end of a round (scoring a made or failed bid, challenges,
 # side bets), the sit-out, the next setter and the winner.
-# Split from moonstar/__init__.py so each module compiles in MicroPython's small heap.
 """Settling a Moonstar round and starting the next one."""
 
 from shared_rules.ticks import const
