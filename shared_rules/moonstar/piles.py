@@ -22,7 +22,7 @@ class Piles:
     """A resumable branch and bound for squares or chains scoring; `sit` is
     a checked situation, `need` the number of moves a plan makes."""
 
-    def __init__(self, sit, need, memo=0):
+    def __init__(self, sit, need):
         self.sit = sit
         self.need = need
         self.result = None
@@ -47,7 +47,7 @@ class Piles:
         # moons contiguous), come first in prep
         from shared_rules.moonstar.piles_start import prep
 
-        self.order = self.per2 = self.per = None
+        self.order = self.per2 = None
         # the tables (piles_start.tables): made by the first steps
         self.mask = self.uni = self.capx = self.last = bytearray(0)
         self.same = []
@@ -70,8 +70,6 @@ class Piles:
         self.s1 = -1
         self.x1 = 0
         self.parts = None
-        self.memo = memo  # most canonical states remembered (0: none)
-        self.seen = set() if memo else None
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by
@@ -80,16 +78,26 @@ class Piles:
         n = self.n
         capx = self.capx
         mask = self.mask
-        lo = self.ch[i - 1] if self.same[i] else 0
+        ch = self.ch
+        lo = ch[i - 1] if self.same[i] else 0
         keys = []
         top = 0
         last = self.last
+        if self.order[i] & 32:
+            # a part's second pass (piles_parts.part): R positions back is
+            # this moon's first; a moon gone to s1 there stays, and the
+            # one before it in its group may have (it then ranks first)
+            R = self.M - len(self.sit["moons"])
+            if ch[i - R] == self.s1:
+                mask = b""
+            elif lo and ch[i - 1 - R] == self.s1:
+                lo = 0
         for s in range(STARS):
             pile = n[s] + capx[i * STARS + STARS + s]
             top = max(top, pile)
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join it
-            if s >= lo and mask[i * STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
+            if s >= lo and mask and mask[i * STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
         keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
@@ -105,27 +113,20 @@ class Piles:
         uni = self.uni
         slack = self.slack
         capx = self.capx
+        caps = self.caps
         by_n = []
         by_cap = []
         by_chord = []
-        per = self.per
-        k = len(self.count)
         self.pos = i  # for the second bound
+        j = i * STARS
         for s in range(STARS):
-            c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
-            if c > 0 and per is not None:
-                # and no more than, number by number, the dice left
-                # showing it (at most slack[{b}]) or the moons it takes
-                # there (the search in parts only: piles_start.tables)
-                t = 0
-                j = (i * STARS + s) * k
-                for b in range(k):
-                    t += min(slack[1 << b], per[j + b])
-                c = min(c, t)
-            self.caps[s] = c if c > 0 else 0
-            if c > 0:
+            c = capx[j + s]
+            if c:
+                c = min(c, slack[uni[j + s]], r)
+            caps[s] = c
+            if c:
                 by_n.append(n[s] * 32 + c)
-                by_cap.append(c * 32 + c)
+                by_cap.append(c * 33)
                 by_chord.append((2 * n[s] + c - 1) * 32 + c)
         # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
         t1 = 2 * _fill(by_n, r, 0) + _fill(by_cap, r, 1)
@@ -230,16 +231,6 @@ class Piles:
                 if ub > self.best and self.pairbound is not None:
                     # (part of this node's unit: a step never does more units than its budget)
                     ub = min(ub, self.pairbound(self, self.caps))
-                seen = self.seen
-                if ub > self.best and i + 1 < self.M and not self.same[i + 1] and seen is not None:
-                    # the same piles and dice left at the start of a group of
-                    # moons: that subtree was searched already (same score
-                    # so far, and the best then was no better than now)
-                    key = bytes(n) + bytes(slack) + bytes((i + 1,))
-                    if key in seen:
-                        ub = 0
-                    elif len(seen) < self.memo:
-                        seen.add(key)
                 if ub > self.best:
                     self._children(i + 1)
                     self.ubs[i + 1] = ub
@@ -252,19 +243,22 @@ def _plan(self):
     star by star: the best order for chains."""
     choice = self.choice
     order, mask = self.chosen  # the tables of the part that found it
+    M = len(choice)  # positions (a part's are more than the moons: piles_parts.part)
     masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
-    got = [0] * self.M
+    got = [0] * M
     load = [0] * len(self.vals)
-    for i in range(self.M):
-        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * self.M):
+    for i in range(M):
+        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * M):
             raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
     dice = list(self.sit["dice"])
     plan = []
-    for i in range(self.M):
+    moved = [0] * 16
+    for i in range(M):
         if masks[i]:
             j = dice.index(self.vals[got[i] - 1])
             dice[j] = 0
-            plan.append({"moon": order[i], "die": j, "to": choice[i]})
+            moved[order[i] & 15] = 1
+            plan.append({"moon": order[i] & 15, "die": j, "to": choice[i]})
     # The search may stop short of a complete plan (the rest of the moves
     # add at least 1 each, wherever they go): the moons and dice left
     # make the rest, each onto the biggest pile it can reach.
@@ -272,20 +266,21 @@ def _plan(self):
     for move in plan:
         pile[move["to"]] += 1
     moons = self.sit["moons"]
-    for i in range(self.M):
-        if masks[i] or len(plan) == self.need:
+    for i in range(M):
+        if moved[order[i] & 15] or len(plan) == self.need:
             continue
         pick = None
         for j in range(len(dice)):
             if dice[j]:
-                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
+                for to in destinations(moons[order[i] & 15], dice[j], self.sit["movement"]):
                     if pick is None or pile[to] > pile[pick[1]]:
                         pick = (j, to)
         if pick is None:
             raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
         dice[pick[0]] = 0
         pile[pick[1]] += 1
-        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
+        moved[order[i] & 15] = 1
+        plan.append({"moon": order[i] & 15, "die": pick[0], "to": pick[1]})
     best = 0
     for k in pile:
         best += k * (self.alpha * (k - 1) + 2) // 2

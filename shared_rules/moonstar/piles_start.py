@@ -18,7 +18,7 @@ except ImportError:  # CPython
 
 
 _SKIP = const(12)  # as in piles.py: "this moon gets no die"
-PLAIN = const(256)  # units of plain search before the search goes in parts
+PLAIN = const(64)  # units of plain search before the search goes in parts
 
 
 def prep(self):
@@ -58,21 +58,26 @@ def tables(self, order):
     # together with distinct dice (a matching)
     # (made once and refilled for each part: the board's heap is small;
     # every entry is written below, and the last row stays 0)
-    if self.order is None:
+    # A position is a moon (order[i] & 15), in a part's first pass (flag
+    # 16: only its moves into s1) or second (flag 32: none into s1); see
+    # piles_parts.part.
+    if len(self.mask) != M * STARS:
         self.mask = bytearray(M * STARS)
         self.uni = bytearray((M + 1) * STARS)
         self.capx = bytearray((M + 1) * STARS)
-        self.per = None  # made for the parts only (see below)
     self.order = order
     mask = self.mask
     uni = self.uni
     for i in range(M * STARS):
         mask[i] = 0
-    self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
+    self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
+    s1 = self.s1
     for i in range(M - 1, -1, -1):
+        f = order[i] >> 4
         for b in range(k):
-            for to in destinations(moons[order[i]], vals[b], sit["movement"]):
-                mask[i * STARS + to] |= 1 << b
+            for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
+                if f == 0 or (to == s1) == (f == 1):
+                    mask[i * STARS + to] |= 1 << b
         for s in range(STARS):
             uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
     # last[s]: the last position whose moon can reach s; once past it, a
@@ -84,18 +89,6 @@ def tables(self, order):
             if mask[i * STARS + s]:
                 last[s] = i
     self.last = last
-    # per[(i*12+s)*k+b]: moons from position i on that number b takes to
-    # s. Only for the search in parts: the plain search, which most
-    # set-ups need only, goes without it and its heap
-    if self.pairbound is not None:
-        per = self.per
-        if per is None:
-            per = self.per = bytearray((M + 1) * STARS * k)
-        for i in range(M - 1, -1, -1):
-            for s in range(STARS):
-                a = mask[i * STARS + s]
-                for b in range(k):
-                    per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
     yield
     capx = self.capx
     for s in range(STARS):
@@ -121,8 +114,10 @@ def _greedy(self):
     for s in range(STARS):
         top = max(top, capx[s])
     for first in range(STARS):
-        if capx[first] < top - 1 or self.best >= self.ubs[0]:
-            continue  # (a plan at the bound is the best: no more tries)
+        if capx[first] < top or self.best >= self.ubs[0]:
+            continue  # (a plan at the bound is the best: no more tries;
+            # a star short of the biggest pile is left to the search in
+            # parts, whose bounds are cheaper than more tries here)
         got = [0] * M
         load = [0] * len(count)
         masks = [0] * M

@@ -33,7 +33,7 @@ _INF = const(1 << 28)
 class Solver:
     """A resumable exact solve of one situation."""
 
-    def __init__(self, situation, checked=False, memo=0):
+    def __init__(self, situation, checked=False):
         # `checked`: the situation comes from a game state, which checked
         # it when it was set up (the rules' result check solves it so).
         if checked:
@@ -56,9 +56,7 @@ class Solver:
         else:
             from shared_rules.moonstar.piles import Piles
 
-            # memo: how many searched states to remember (a set of short
-            # bytes keys); 0 on the board, whose heap is small
-            self.piles = Piles(sit, self.need, memo)
+            self.piles = Piles(sit, self.need)
 
     def step(self, budget=256):
         """Do about `budget` units of work; the result once done, else None."""
@@ -193,7 +191,7 @@ class Solver:
 
 def solve(situation):
     """The best possible round of `situation` and a plan that scores it."""
-    solver = Solver(situation, False, 4096)
+    solver = Solver(situation)
     result = None
     while result is None:
         result = solver.step(1 << 20)
