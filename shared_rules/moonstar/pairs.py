@@ -3,11 +3,13 @@ the nodes the first one does not cut, and the parts of the search it
 ranks (piles_parts): no two stars can end with more moons between them
 than the moons left can still add into that pair of stars with the dice
 left (by Hall's theorem: exact), of which the biggest pile's star still
-needs its share. docs/solver.md gives the argument. In its own module so
+needs its share; and no two other stars more than the moons left can
+add into them and that star (_two). docs/solver.md gives the argument. In its own module so
 that each part of the solver compiles within the board's small heap."""
 
 from shared_rules.moonstar.board import STARS
 from shared_rules.moonstar.matching import _fill
+from shared_rules.moonstar.piles_start import _turned
 
 
 def pairs(self):
@@ -66,7 +68,10 @@ def bound(self, caps):
     between n[u] and min(n[u] + caps[u], x1) moons, and no more than
     the moves the moons left can add into s1 and u together less what
     s1 still needs; the moves left go to those ranges as in piles.py'
-    own bound (the smaller of two greedy relaxations)."""
+    own bound (the smaller of two greedy relaxations), and, for a node
+    that would not be cut, no two of those stars take more moves than
+    Hall's count for them and s1 allows (_two). Moves beyond the ranges
+    are moons left out of the piles: 1 each."""
     n = self.n
     alpha = self.alpha
     s1 = self.s1
@@ -108,7 +113,7 @@ def bound(self, caps):
     by_n = []
     by_cap = []
     by_chord = []
-    room = 0
+    ws = []
     for u in range(STARS):
         if u == s1:
             continue
@@ -126,17 +131,97 @@ def bound(self, caps):
         extra -= lo
         w = hi - lo
         if w > 0:
-            room += w
             by_n.append(lo * 32 + w)
             by_cap.append(w * 33)
+            ws.append(w * 16 + u)
             by_chord.append((2 * lo + w - 1) * 32 + w)
     if extra < 0:
         return 0
-    if extra > room:
-        extra = room
-    t1 = 2 * _fill(by_n, extra, 0) + _fill(by_cap, extra, 1)
+    # (moves beyond the rooms are the moons left out of the piles: 1
+    # each, wherever they go, as in piles.py's first bound)
     t2 = _fill(by_chord, extra, 0)
-    return score + alpha * (min(t1, t2) >> 1) + extra
+    t1 = _fill(by_n, extra, 0) * 2
+    t = t1 + _fill(by_cap, extra, 1)
+    # the most the second greedy sum may be for the node to be cut
+    lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
+    if min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and p < self.M:
+        # Not cut yet: two other stars together (_two)
+        t = t1 + _two(self, by_cap, extra, per2, slack, want, ws, lim, t - t1)
+    return score + alpha * (min(t, t2) >> 1) + extra
+
+
+def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
+    """The second greedy sum (of a(a - 1) over the other stars' moves to
+    come; by_cap: their rooms, as w * 33, sorted; ws: w * 16 + star),
+    knowing that no two other stars u, v take more than the most moves
+    the moons left can add into {s1, u, v} less what s1 still needs
+    (Hall's count as in bound, for three stars): below `lim` if that
+    cuts the node, else `t`, the sum without it."""
+    ws.sort()
+    # m: the most two stars may take for the sum to stay within lim
+    # (the sum grows with m: with no limit, it is t > lim)
+    m = 0
+    hi = (ws[-1] >> 4) + (ws[-2] >> 4)
+    while hi - m > 1:
+        k = (m + hi) >> 1
+        if _val(by_cap, ws[-1] >> 4, extra, k) <= lim:
+            m = k
+        else:
+            hi = k
+    if not m:
+        return t
+    two = _val(by_cap, ws[-1] >> 4, extra, m)
+    # does any pair of stars take more than m between them?
+    s1 = self.s1
+    full = self.full
+    top = 8 * full - 8
+    mask = self.mask
+    order = self.order
+    R = self.M - len(self.sit["moons"])
+    p = self.pos
+    ch = self.ch
+    for a in range(len(ws) - 1, 0, -1):
+        u = ws[a] & 15
+        for b in range(a - 1, -1, -1):
+            v = ws[b] & 15
+            if (ws[a] >> 4) + (ws[b] >> 4) <= m:
+                break
+            # per2[u]'s count for the three stars, from the position on
+            k = 0
+            for i in range(p, self.M):
+                f = order[i] >> 4
+                if f == 2:
+                    if i - R >= p or ch[i - R] == s1:
+                        continue  # (counted at its first position, or gone to s1)
+                    A = mask[i * STARS + u] | mask[i * STARS + v]
+                else:
+                    j = (i + R if f else i) * STARS
+                    A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
+                if A:
+                    k += _sets(per2, A)
+            if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
+                return t
+    return two
+
+
+def _val(by_cap, w, extra, m):
+    """The greedy sum of a(a - 1) over the other stars' moves when the
+    biggest takes c (at most w) and every other at most min(c, m - c),
+    the best c; by_cap as in _two (the biggest room goes to c)."""
+    two = 0
+    for c in range(1, min(w, extra, m) + 1):
+        d = min(c, m - c)
+        e = extra - c
+        k = c * (c - 1)
+        for a in range(len(by_cap) - 2, -1, -1):
+            if e <= 0 or d <= 0:
+                break
+            a = min(by_cap[a] // 33, d, e)
+            k += a * (a - 1)
+            e -= a
+        if k > two:
+            two = k
+    return two
 
 
 def _move(self, tab, p, s1):
@@ -179,20 +264,3 @@ def _sets(tab, A):
             S &= tab[STARS + 1 + b]
         b += 1
     return S
-
-
-def _turned(sit, s1):
-    """Whether a turn of the ring (or, under standard moves, a mirror)
-    that leaves as many moons on every star takes star s1 to a smaller
-    one: every plan around s1 is then one around that star, turned,
-    scoring the same."""
-    moons = sit["moons"]
-    for k in range(1, 2 * STARS if sit["movement"] == "standard" else STARS):
-        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
-        if (k + (s1 if k < STARS else -s1)) % STARS < s1:
-            for s in range(STARS):
-                if moons.count(s) != moons.count((k + (s if k < STARS else -s)) % STARS):
-                    break
-            else:
-                return True
-    return False

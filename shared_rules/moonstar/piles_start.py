@@ -114,7 +114,7 @@ def _greedy(self):
     for s in range(STARS):
         top = max(top, capx[s])
     for first in range(STARS):
-        if capx[first] < top or self.best >= self.ubs[0]:
+        if capx[first] < top or self.best >= self.ubs[0] or _turned(self.sit, first):
             continue  # (a plan at the bound is the best: no more tries;
             # a star short of the biggest pile is left to the search in
             # parts, whose bounds are cheaper than more tries here)
@@ -187,3 +187,20 @@ def _pile(self, s, masks, got, load, left, keep):
             else:
                 masks[i] = 0
     return k
+
+
+def _turned(sit, s1):
+    """Whether a turn of the ring (or, under standard moves, a mirror)
+    that leaves as many moons on every star takes star s1 to a smaller
+    one: every plan around s1 is then one around that star, turned,
+    scoring the same."""
+    moons = sit["moons"]
+    for k in range(1, 2 * STARS if sit["movement"] == "standard" else STARS):
+        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
+        if (k + (s1 if k < STARS else -s1)) % STARS < s1:
+            for s in range(STARS):
+                if moons.count(s) != moons.count((k + (s if k < STARS else -s)) % STARS):
+                    break
+            else:
+                return True
+    return False

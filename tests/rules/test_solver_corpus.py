@@ -19,11 +19,11 @@ gc.collect()
 from shared_rules.moonstar.plan import plan_score  # noqa: E402
 
 # The most units one solve of any corpus set-up may take: the worst the
-# hill-climbs have found takes 6,132 (chains, 13 moons, 11 dice; some
-# 200 ms of CPU time under CPython on the loaded 2-core development
+# hill-climbs have found takes 1,707 (chains, 12 moons, 11 dice; some
+# 35 ms of CPU time under CPython on the loaded 2-core development
 # machine; bench/solver.py --adversarial prints the times), which a
 # board's result check spreads over its loop passes.
-UNIT_CAP = 7000
+UNIT_CAP = 2000
 
 
 def corpus():

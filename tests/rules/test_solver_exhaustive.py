@@ -127,6 +127,20 @@ def test_the_search_in_parts_on_turned_and_mirrored_set_ups():
     assert checked == 24
 
 
+def test_the_search_in_parts_counts_the_moves_left_out_of_its_piles():
+    # the best plans here have moves that land alone (the search leaves
+    # those moons out and counts 1 for each move still to make): a part's
+    # bound must count them too, beyond what its piles can take
+    for moons, dice in (([8, 8, 4, 11, 7, 1], [1] * 6), ([1, 5, 4, 4, 3, 5], [6] * 6),
+                        ([8, 5, 3, 3, 2, 4, 11, 10, 1, 10, 1, 11, 3], [6] * 11)):
+        sit = {"moons": moons, "dice": dice, "scoring": "chains", "movement": "standard",
+               "planets": [], "favorite_star": False, "stars": 12}
+        want = brute(sit) if len(moons) < 7 else 17  # (9: 3, 4, 5, 7: 2 each, 2 moves alone)
+        r = in_parts(sit)
+        assert r["best"] == want, (sit, r, want)
+        assert plan_score(sit, r["plan"], r["favorite"]) == want, (sit, r)
+
+
 def test_every_class_is_covered():
     names = set(name[5:] for name in globals() if name.startswith("test_") and "parts" not in name)
     for scoring, movement, favorite in CLASSES:
