@@ -47,7 +47,7 @@ class Piles:
         # moons contiguous), come first in prep
         from shared_rules.moonstar.piles_start import prep
 
-        self.order = self.per2 = None
+        self.order = self.per2 = []
         # the tables (piles_start.tables): made by the first steps
         self.mask = self.uni = self.capx = self.last = bytearray(0)
         self.same = []
@@ -70,6 +70,10 @@ class Piles:
         self.s1 = -1
         self.x1 = 0
         self.parts = None
+
+    def reached(self):
+        """As Solver.reached: the best plan found so far."""
+        return self.best
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by

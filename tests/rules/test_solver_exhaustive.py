@@ -83,7 +83,7 @@ def in_parts(sit):
     plan forgotten, so that every part whose bound is above -1 is
     searched (small set-ups otherwise end before the parts)."""
     s = Solver(sit)
-    p = s.piles
+    p = s.work
     while p.prep is not None:  # the tables, the root, the first plan
         s.step(1)
     p.plain = p.units
