@@ -1,27 +1,32 @@
-"""A second bound for squares and chains (shared_rules.moonstar.piles), for
-the nodes the first one does not cut, and the parts of the search it
-ranks (piles_parts): no two stars can end with more moons between them
-than the moons left can still add into that pair of stars with the dice
-left (by Hall's theorem: exact), of which the biggest pile's star still
-needs its share; and no two other stars more than the moons left can
-add into them and that star (_two). docs/solver.md gives the argument. In its own module so
-that each part of the solver compiles within the board's small heap."""
+"""The search in parts for squares and chains (shared_rules.moonstar.piles),
+once the plain search has run long: the parts, ranked by a second bound
+(pairs), each started in turn (part), and that bound for the nodes the
+first one does not cut: no two stars can end with more moons between
+them than the moons left can still add into that pair of stars with the
+dice left (by Hall's theorem: exact), of which the biggest pile's star
+still needs its share; and no two other stars more than the moons left
+can add into them and that star (_two). docs/solver.md gives the
+argument. Loaded only for a search in parts: most set-ups' solves end
+before."""
 
-from shared_rules.moonstar.board import STARS
-from shared_rules.moonstar.matching import _fill
-from shared_rules.moonstar.piles_start import _turned
+from shared_rules.moonstar.board import STARS, destinations
+from shared_rules.moonstar.matching import _fill, _turned, tables
 
 
-def pairs(self):
-    """Generator: the parts of the search, from its root, ranked by their
-    bound (a star a unit of work)."""
-    # back to the root: the parts start from it
+def _root(self):
+    """Back to the search's root: no moons placed, every die left."""
     slack = self.slack
     for S in range(self.full):
         slack[S] = self.slack0[S]
     for s in range(STARS):
         self.n[s] = 0
     self.cur = self.placed = 0
+
+
+def pairs(self):
+    """Generator: the parts of the search, from its root, ranked by their
+    bound (a star a unit of work)."""
+    _root(self)  # the parts start from it
     self.depth = -1
     self._bound(0, self.need)  # the root's caps (and position), for ranking the parts
     # the search's parts: for each star s1 and size x of the biggest pile,
@@ -45,6 +50,52 @@ def pairs(self):
     self.parts = parts
 
 
+def part(self, ub, s1, x):
+    """Generator: start the part of the search whose biggest pile is x
+    moons on star s1, in two passes over the moons: first each moon that
+    can reach s1 goes there or waits (position flag 16: its numbers into
+    s1 only), then those that waited and the others go anywhere else or
+    nowhere (flag 32: a waiting moon's second position, never into s1).
+    So s1's pile is decided first, and the bounds then see exactly which
+    moons and dice are left for the other stars (see bound); every
+    plan of the part is still searched once. New tables, in units of
+    work."""
+    moons = self.sit["moons"]
+    movement = self.sit["movement"]
+    keys = []  # the moons that can reach s1, as start * 16 + moon
+    rest = []  # the others
+    for m in range(len(moons)):
+        for v in self.vals:
+            if s1 in destinations(moons[m], v, movement):
+                keys.append(moons[m] * 16 + m)
+                break
+        else:
+            rest.append(moons[m] * 16 + m)
+    keys.sort()
+    rest.sort()
+    R = len(keys)
+    for i in range(R):
+        keys[i] = keys[i] & 15 | 16
+    for i in range(R):
+        keys.append(keys[i] ^ 48)  # flag 16 -> 32: the same moon, second pass
+    for k in rest:
+        keys.append(k & 15)
+    M = self.M = len(keys)
+    if len(self.ptr) != M + 1:
+        self.kids = bytearray((M + 1) * 13)
+        self.ptr = bytearray(M + 1)
+        self.ch = [-1] * (M + 1)
+        self.ubs = [0] * (M + 1)
+    self.s1 = s1  # (the tables' masks follow the flags for s1)
+    yield from tables(self, keys)
+    self.per2 = _table(self)
+    self.x1 = x
+    _root(self)
+    self._children(0)
+    self.ubs[0] = ub
+    self.depth = 0
+
+
 def _table(self):
     """The pairs' Hall counts for a star s1, before any moon is counted:
     for each star u, an int whose byte T counts the moons from position
@@ -62,7 +113,7 @@ def _table(self):
 
 def bound(self, caps):
     """Upper bound on the score of any complete plan below the current
-    node of the part whose biggest pile is x1 moons on s1 (piles_parts;
+    node of the part whose biggest pile is x1 moons on s1 (part;
     pairs() ranks the parts with it, from the root): `caps[s]` bounds
     how many more moons star s can take. Every other star u ends with
     between n[u] and min(n[u] + caps[u], x1) moons, and no more than
@@ -84,7 +135,7 @@ def bound(self, caps):
     p = self.pos
     _move(self, per2, p, s1)
     # and the moons that waited in the first pass, to come in the second
-    # (piles_parts.part): what they count depends on the first pass, not
+    # (part): what they count depends on the first pass, not
     # only on the position
     mask = self.mask
     ch = self.ch
@@ -225,7 +276,7 @@ def _val(by_cap, w, extra, m):
 
 
 def _move(self, tab, p, s1):
-    """Bring tab (piles_parts.part) from the moons it counts to the moons
+    """Bring tab (part) from the moons it counts to the moons
     from position p on: per moon added or dropped, 1 in every set of
     numbers holding its numbers into s1 or u, for each star u. A moon's
     first-pass position counts its second's numbers too; the second

@@ -88,7 +88,7 @@ class Piles:
         top = 0
         last = self.last
         if self.order[i] & 32:
-            # a part's second pass (piles_parts.part): R positions back is
+            # a part's second pass (pairs.part): R positions back is
             # this moon's first; a moon gone to s1 there stays, and the
             # one before it in its group may have (it then ranks first)
             R = self.M - len(self.sit["moons"])
@@ -150,7 +150,7 @@ class Piles:
             elif self.depth >= 0 and self.pairbound is not None:
                 budget = self._search(budget)
             elif self.depth >= 0 and self.units < self.plain:
-                # the plain search, never past its PLAIN units
+                # the plain search, never past its _PLAIN units (piles_start)
                 left = self.plain - self.units
                 budget = budget - left + self._search(min(budget, left)) if budget > left else self._search(budget)
             elif self.depth >= 0:
@@ -162,10 +162,10 @@ class Piles:
                 self.prep = pairs(self)
             elif self.parts:
                 # the next part whose bound still beats the best plan known
-                # (piles_parts.part starts it, in units of work)
+                # (pairs.part starts it, in units of work)
                 p = self.parts.pop()
                 if p >> 8 > self.best:
-                    from shared_rules.moonstar.piles_parts import part
+                    from shared_rules.moonstar.pairs import part
 
                     self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
@@ -247,7 +247,7 @@ def _plan(self):
     star by star: the best order for chains."""
     choice = self.choice
     order, mask = self.chosen  # the tables of the part that found it
-    M = len(choice)  # positions (a part's are more than the moons: piles_parts.part)
+    M = len(choice)  # positions (a part's are more than the moons: pairs.part)
     masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
     got = [0] * M
     load = [0] * len(self.vals)

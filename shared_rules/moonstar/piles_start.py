@@ -1,13 +1,13 @@
 """The first steps of a squares or chains solve (shared_rules.moonstar.piles):
-the search's tables for an order of the moons (with a matching per star),
-then a first plan built pile by pile, so that the search starts from a
-good score and usually only has to confirm it. Generators, one unit of
-work per item, so that a device running the solve in slices never does
-more than a unit at a time. In its own module so that each part of the
-solver compiles within the board's small heap."""
+the search's tables for an order of the moons (matching.tables), then a
+first plan built pile by pile, so that the search starts from a good
+score and usually only has to confirm it. Generators, one unit of work
+per item, so that a device running the solve in slices never does more
+than a unit at a time. Nothing else imports it: a device lets it go once
+the search goes in parts (pairs.py), which never needs it."""
 
-from shared_rules.moonstar.board import STARS, destinations
-from shared_rules.moonstar.matching import _augment
+from shared_rules.moonstar.board import STARS
+from shared_rules.moonstar.matching import _augment, _turned, tables
 
 try:
     from micropython import const
@@ -18,7 +18,7 @@ except ImportError:  # CPython
 
 
 _SKIP = const(12)  # as in piles.py: "this moon gets no die"
-PLAIN = const(64)  # units of plain search before the search goes in parts
+_PLAIN = const(64)  # units of plain search before the search goes in parts
 
 
 def prep(self):
@@ -36,68 +36,11 @@ def prep(self):
     self.ubs[0] = self._bound(0, self.need)
     if self.ubs[0] > 0:
         yield from _greedy(self)
-    # The plain search first: most set-ups end within PLAIN units; a
+    # The plain search first: most set-ups end within _PLAIN units; a
     # search still going then starts again in parts (Piles.step), with the
     # pairs' bound, whose tables it only then makes.
     self.slack0 = bytes(self.slack)
-    self.plain = self.units + PLAIN
-
-
-def tables(self, order):
-    """Generator: the search's tables for moons taken in `order`
-    (positions; each group of moons on one star contiguous), then capx
-    star by star, a matching each; a unit of work per item."""
-    sit = self.sit
-    moons = sit["moons"]
-    vals = self.vals
-    M = self.M
-    k = len(vals)
-    # mask[i*12+s]: numbers taking the moon at position i to s;
-    # uni[i*12+s]: numbers taking any moon from position i on to s;
-    # capx[i*12+s]: how many moons from position i on can land on s
-    # together with distinct dice (a matching)
-    # (made once and refilled for each part: the board's heap is small;
-    # every entry is written below, and the last row stays 0)
-    # A position is a moon (order[i] & 15), in a part's first pass (flag
-    # 16: only its moves into s1) or second (flag 32: none into s1); see
-    # piles_parts.part.
-    if len(self.mask) != M * STARS:
-        self.mask = bytearray(M * STARS)
-        self.uni = bytearray((M + 1) * STARS)
-        self.capx = bytearray((M + 1) * STARS)
-    self.order = order
-    mask = self.mask
-    uni = self.uni
-    for i in range(M * STARS):
-        mask[i] = 0
-    self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
-    s1 = self.s1
-    for i in range(M - 1, -1, -1):
-        f = order[i] >> 4
-        for b in range(k):
-            for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
-                if f == 0 or (to == s1) == (f == 1):
-                    mask[i * STARS + to] |= 1 << b
-        for s in range(STARS):
-            uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-    # last[s]: the last position whose moon can reach s; once past it, a
-    # star left with one moon is worth no more than that moon staying out
-    # (see Piles._search), so such a node is not searched
-    last = bytearray(b"\xff" * STARS)  # 255: no position
-    for i in range(M):
-        for s in range(STARS):
-            if mask[i * STARS + s]:
-                last[s] = i
-    self.last = last
-    yield
-    capx = self.capx
-    for s in range(STARS):
-        masks = [mask[i * STARS + s] for i in range(M)]
-        got = [0] * M
-        load = [0] * len(self.count)
-        for i in range(M - 1, -1, -1):
-            capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
-        yield
+    self.plain = self.units + _PLAIN
 
 
 def _greedy(self):
@@ -187,20 +130,3 @@ def _pile(self, s, masks, got, load, left, keep):
             else:
                 masks[i] = 0
     return k
-
-
-def _turned(sit, s1):
-    """Whether a turn of the ring (or, under standard moves, a mirror)
-    that leaves as many moons on every star takes star s1 to a smaller
-    one: every plan around s1 is then one around that star, turned,
-    scoring the same."""
-    moons = sit["moons"]
-    for k in range(1, 2 * STARS if sit["movement"] == "standard" else STARS):
-        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
-        if (k + (s1 if k < STARS else -s1)) % STARS < s1:
-            for s in range(STARS):
-                if moons.count(s) != moons.count((k + (s if k < STARS else -s)) % STARS):
-                    break
-            else:
-                return True
-    return False
