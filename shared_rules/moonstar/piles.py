@@ -170,7 +170,9 @@ class Piles:
                     self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
                 self.result = _plan(self)
-                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
+                # free the tables: the board's heap is small (and a solve
+                # still held somewhere then holds little)
+                del self.kids, self.uni, self.capx, self.mask, self.ch, self.ubs, self.per2, self.same, self.chosen, self.choice
                 return self.result
         return None
 

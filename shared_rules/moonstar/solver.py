@@ -40,17 +40,19 @@ class Solver:
 
     def step(self, budget=256):
         """Do about `budget` units of work; the result once done, else None."""
-        if self.result is None:
-            work = self.work
+        work = self.work
+        if work is not None:
             self.result = work.step(budget)
             self.units = work.units
+            if self.result is not None:
+                self.work = None  # its tables go: the board's heap is small
         return self.result
 
     def reached(self):
         """The best score of a plan found so far: a score the situation
         certainly allows (-1 before the first). A check that only needs
         to know a result is reachable can stop as soon as this reaches it."""
-        return self.work.reached()
+        return self.result["best"] if self.work is None else self.work.reached()
 
 
 def solve(situation):
