@@ -10,7 +10,7 @@ argument. Loaded only for a search in parts: most set-ups' solves end
 before."""
 
 from shared_rules.moonstar.board import STARS, destinations
-from shared_rules.moonstar.matching import _fill, _turned, tables
+from shared_rules.moonstar.piles import _fill, _turned, tables
 
 
 def _root(self):

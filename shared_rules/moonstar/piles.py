@@ -1,10 +1,12 @@
 """Squares and chains for shared_rules.moonstar.solver: an exact branch and bound
 over each moon's landing star (symmetry between equal moons, Hall's theorem
-for the dice, a relaxation bound); docs/solver.md gives the argument.
+for the dice, a relaxation bound); docs/solver.md gives the argument. Its
+first steps are piles_start.py, its search in parts pairs.py; both import
+what they share with the search from here (the tables, the matching step,
+the greedy fill, the set-up's symmetries), never from each other.
 """
 
-from shared_rules.moonstar.board import STARS, destinations
-from shared_rules.moonstar.matching import _augment, _fill
+from shared_rules.moonstar.board import destinations
 
 try:
     from micropython import const
@@ -14,6 +16,7 @@ except ImportError:  # CPython
         return __expr
 
 
+_STARS = const(12)  # board.STARS (tests/rules/test_solver_piles.py checks)
 _SKIP = const(12)  # "this moon gets no die" (Game 3), ranks after stars 0-11
 _NONE = const(-1)
 
@@ -52,7 +55,7 @@ class Piles:
         self.mask = self.uni = self.capx = self.last = bytearray(0)
         self.same = []
         self.plain = 0
-        self.n = [0] * STARS
+        self.n = [0] * _STARS
         self.cur = self.placed = self.depth = 0
         # kids[i*13:i*13+ptr[i]]: options for position i left, set by
         # _children (one bytearray, not a list a node: the heap is small)
@@ -63,7 +66,7 @@ class Piles:
         # the matchings behind capx and the first plan run as units of
         # step() too, so that no call does more than a unit's work
         self.prep = prep(self)
-        self.caps = bytearray(STARS)  # _bound's caps, for the second bound
+        self.caps = bytearray(_STARS)  # _bound's caps, for the second bound
         self.pairbound = None  # pairs.bound, once its table is made
         # the part searched: plans whose biggest pile is x1 moons on star
         # s1 (-1: every plan); parts: the parts left (pairs.pairs)
@@ -96,12 +99,12 @@ class Piles:
                 mask = b""
             elif lo and ch[i - 1 - R] == self.s1:
                 lo = 0
-        for s in range(STARS):
-            pile = n[s] + capx[i * STARS + STARS + s]
+        for s in range(_STARS):
+            pile = n[s] + capx[i * _STARS + _STARS + s]
             top = max(top, pile)
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join it
-            if s >= lo and mask and mask[i * STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
+            if s >= lo and mask and mask[i * _STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
         keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
@@ -122,8 +125,8 @@ class Piles:
         by_cap = []
         by_chord = []
         self.pos = i  # for the second bound
-        j = i * STARS
-        for s in range(STARS):
+        j = i * _STARS
+        for s in range(_STARS):
             c = capx[j + s]
             if c:
                 c = min(c, slack[uni[j + s]], r)
@@ -191,7 +194,7 @@ class Piles:
                 n[c] -= 1
                 self.cur -= alpha * n[c] + 1
                 self.placed -= 1
-                A = S = mask[i * STARS + c]
+                A = S = mask[i * _STARS + c]
                 while S < full:  # every superset S of A
                     slack[S] += 1
                     S = (S + 1) | A
@@ -204,7 +207,7 @@ class Piles:
             budget -= 1
             self.units += 1
             if c < _SKIP:
-                A = S = mask[i * STARS + c]
+                A = S = mask[i * _STARS + c]
                 while S < full and slack[S]:
                     S = (S + 1) | A
                 if S < full:
@@ -220,7 +223,7 @@ class Piles:
             r = self.need - self.placed
             dominated = 0
             last = self.last
-            for s in range(STARS):
+            for s in range(_STARS):
                 if last[s] == i and n[s] == 1:
                     dominated = 1  # its moon staying out is the same plan, searched too
             if dominated:
@@ -250,49 +253,164 @@ def _plan(self):
     choice = self.choice
     order, mask = self.chosen  # the tables of the part that found it
     M = len(choice)  # positions (a part's are more than the moons: pairs.part)
-    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
+    masks = [0 if c == _SKIP else mask[i * _STARS + c] for i, c in enumerate(choice)]
     got = [0] * M
     load = [0] * len(self.vals)
     for i in range(M):
         if masks[i] and not _augment(i, masks, got, load, self.count, [0] * M):
             raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
     dice = list(self.sit["dice"])
-    plan = []
-    moved = [0] * 16
+    moves = []  # (to * 16 + moon) * 16 + die: at most 15 moons and 11 dice
+    moved = 0  # a bit a moon
+    pile = [0] * _STARS
     for i in range(M):
         if masks[i]:
             j = dice.index(self.vals[got[i] - 1])
             dice[j] = 0
-            moved[order[i] & 15] = 1
-            plan.append({"moon": order[i] & 15, "die": j, "to": choice[i]})
+            pile[choice[i]] += 1
+            moved |= 1 << (order[i] & 15)
+            moves.append((choice[i] * 16 + (order[i] & 15)) * 16 + j)
     # The search may stop short of a complete plan (the rest of the moves
     # add at least 1 each, wherever they go): the moons and dice left
     # make the rest, each onto the biggest pile it can reach.
-    pile = [0] * STARS
-    for move in plan:
-        pile[move["to"]] += 1
     moons = self.sit["moons"]
     for i in range(M):
-        if moved[order[i] & 15] or len(plan) == self.need:
+        m = order[i] & 15
+        if len(moves) == self.need or moved >> m & 1:
             continue
-        pick = None
+        pick = -1
         for j in range(len(dice)):
             if dice[j]:
-                for to in destinations(moons[order[i] & 15], dice[j], self.sit["movement"]):
-                    if pick is None or pile[to] > pile[pick[1]]:
-                        pick = (j, to)
-        if pick is None:
+                for to in destinations(moons[m], dice[j], self.sit["movement"]):
+                    if pick < 0 or pile[to] > pile[pick >> 8]:
+                        pick = (to * 16 + m) * 16 + j
+        if pick < 0:
             raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
-        dice[pick[0]] = 0
-        pile[pick[1]] += 1
-        moved[order[i] & 15] = 1
-        plan.append({"moon": order[i] & 15, "die": pick[0], "to": pick[1]})
+        dice[pick & 15] = 0
+        pile[pick >> 8] += 1
+        moved |= 1 << m
+        moves.append(pick)
     best = 0
     for k in pile:
         best += k * (self.alpha * (k - 1) + 2) // 2
     if best != self.best:
         raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
-    plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
-    return {"best": self.best, "plan": plan, "favorite": None}
+    moves.sort()
+    return {"best": best, "plan": [{"moon": v >> 4 & 15, "die": v & 15, "to": v >> 8} for v in moves], "favorite": None}
 
 
+# What the first steps (piles_start) and the search in parts (pairs) share
+# with the search: they import these from here, never from each other,
+# so that a device can let piles_start go once the search is in parts.
+
+
+def _fill(keys, r, pairs):
+    """Greedy fill of r units from keys (weight * 32 + amount), heaviest
+    first: the total weight. With `pairs`, an amount a taken from a key of
+    amount c weighs a * (a - 1) (convex, so largest first is optimal)."""
+    keys.sort()
+    total = 0
+    k = len(keys) - 1
+    while r > 0 and k >= 0:
+        c = min(keys[k] & 31, r)
+        total += c * (c - 1) if pairs else (keys[k] >> 5) * c
+        r -= c
+        k -= 1
+    return total
+
+
+def _augment(i, masks, got, load, count, seen):
+    """Give position i a number its mask allows (got[i] = bit + 1), moving
+    others to other numbers if need be (augmenting path): 1 if done, else 0.
+    load[b] counts positions holding bit b, count[b] the dice."""
+    a = masks[i]
+    for b in range(len(count)):
+        if a >> b & 1 and load[b] < count[b]:
+            got[i] = b + 1
+            load[b] += 1
+            return 1
+    for b in range(len(count)):
+        if a >> b & 1:
+            for j in range(len(got)):
+                if got[j] == b + 1 and not seen[j]:
+                    seen[j] = 1
+                    got[j] = 0  # j moves to another number, i takes b
+                    if _augment(j, masks, got, load, count, seen):
+                        got[i] = b + 1
+                        return 1
+                    got[j] = b + 1
+    return 0
+
+
+def tables(self, order):
+    """Generator: the search's tables for moons taken in `order`
+    (positions; each group of moons on one star contiguous), then capx
+    star by star, a matching each; a unit of work per item."""
+    sit = self.sit
+    moons = sit["moons"]
+    vals = self.vals
+    M = self.M
+    k = len(vals)
+    # mask[i*12+s]: numbers taking the moon at position i to s;
+    # uni[i*12+s]: numbers taking any moon from position i on to s;
+    # capx[i*12+s]: how many moons from position i on can land on s
+    # together with distinct dice (a matching)
+    # (made once and refilled for each part: the board's heap is small;
+    # every entry is written below, and the last row stays 0)
+    # A position is a moon (order[i] & 15), in a part's first pass (flag
+    # 16: only its moves into s1) or second (flag 32: none into s1); see
+    # pairs.part.
+    if len(self.mask) != M * _STARS:
+        self.mask = bytearray(M * _STARS)
+        self.uni = bytearray((M + 1) * _STARS)
+        self.capx = bytearray((M + 1) * _STARS)
+    self.order = order
+    mask = self.mask
+    uni = self.uni
+    for i in range(M * _STARS):
+        mask[i] = 0
+    self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
+    s1 = self.s1
+    for i in range(M - 1, -1, -1):
+        f = order[i] >> 4
+        for b in range(k):
+            for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
+                if f == 0 or (to == s1) == (f == 1):
+                    mask[i * _STARS + to] |= 1 << b
+        for s in range(_STARS):
+            uni[i * _STARS + s] = uni[i * _STARS + _STARS + s] | mask[i * _STARS + s]
+    # last[s]: the last position whose moon can reach s; once past it, a
+    # star left with one moon is worth no more than that moon staying out
+    # (see Piles._search), so such a node is not searched
+    last = bytearray(b"\xff" * _STARS)  # 255: no position
+    for i in range(M):
+        for s in range(_STARS):
+            if mask[i * _STARS + s]:
+                last[s] = i
+    self.last = last
+    yield
+    capx = self.capx
+    for s in range(_STARS):
+        masks = [mask[i * _STARS + s] for i in range(M)]
+        got = [0] * M
+        load = [0] * len(self.count)
+        for i in range(M - 1, -1, -1):
+            capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
+        yield
+
+
+def _turned(sit, s1):
+    """Whether a turn of the ring (or, under standard moves, a mirror)
+    that leaves as many moons on every star takes star s1 to a smaller
+    one: every plan around s1 is then one around that star, turned,
+    scoring the same."""
+    moons = sit["moons"]
+    for k in range(1, 2 * _STARS if sit["movement"] == "standard" else _STARS):
+        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
+        if (k + (s1 if k < _STARS else -s1)) % _STARS < s1:
+            for s in range(_STARS):
+                if moons.count(s) != moons.count((k + (s if k < _STARS else -s)) % _STARS):
+                    break
+            else:
+                return True
+    return False

@@ -1,13 +1,12 @@
 """The first steps of a squares or chains solve (shared_rules.moonstar.piles):
-the search's tables for an order of the moons (matching.tables), then a
+the search's tables for an order of the moons (piles.tables), then a
 first plan built pile by pile, so that the search starts from a good
 score and usually only has to confirm it. Generators, one unit of work
 per item, so that a device running the solve in slices never does more
 than a unit at a time. Nothing else imports it: a device lets it go once
 the search goes in parts (pairs.py), which never needs it."""
 
-from shared_rules.moonstar.board import STARS
-from shared_rules.moonstar.matching import _augment, _turned, tables
+from shared_rules.moonstar.piles import _augment, _turned, tables
 
 try:
     from micropython import const
@@ -17,6 +16,7 @@ except ImportError:  # CPython
         return __expr
 
 
+_STARS = const(12)  # as in piles.py
 _SKIP = const(12)  # as in piles.py: "this moon gets no die"
 _PLAIN = const(64)  # units of plain search before the search goes in parts
 
@@ -54,9 +54,9 @@ def _greedy(self):
     count = self.count
     capx = self.capx
     top = 0
-    for s in range(STARS):
+    for s in range(_STARS):
         top = max(top, capx[s])
-    for first in range(STARS):
+    for first in range(_STARS):
         if capx[first] < top or self.best >= self.ubs[0] or _turned(self.sit, first):
             continue  # (a plan at the bound is the best: no more tries;
             # a star short of the biggest pile is left to the search in
@@ -71,7 +71,7 @@ def _greedy(self):
         while left > 0:
             if s < 0:  # the star taking the most moons now
                 most = 0
-                for t in range(STARS):
+                for t in range(_STARS):
                     if capx[t] <= most:
                         continue  # it cannot take more moons than that
                     k = _pile(self, t, masks, got, load, left, False)
@@ -89,7 +89,7 @@ def _greedy(self):
             left -= k
             s = -1
         score = left  # the moves left add at least 1 each, wherever they go
-        for t in range(STARS):
+        for t in range(_STARS):
             k = choice.count(t)
             score += k * (self.alpha * (k - 1) + 2) // 2
         if score > self.best:
@@ -114,17 +114,17 @@ def _pile(self, s, masks, got, load, left, keep):
     capx = self.capx
     order = []
     for i in range(M):
-        if not masks[i] and mask[i * STARS + s]:
+        if not masks[i] and mask[i * _STARS + s]:
             w = 0
-            for t in range(STARS):
-                if t != s and mask[i * STARS + t]:
+            for t in range(_STARS):
+                if t != s and mask[i * _STARS + t]:
                     w += capx[t] * capx[t]
             order.append(w * 16 + i)
     order.sort()
     for w in order:
         i = w & 15
         if k < left:
-            masks[i] = mask[i * STARS + s]
+            masks[i] = mask[i * _STARS + s]
             if _augment(i, masks, got, load, self.count, [0] * M):
                 k += 1
             else:
