@@ -10,7 +10,6 @@ argument. Loaded only for a search in parts: most set-ups' solves end
 before."""
 
 from shared_rules.moonstar.board import STARS, destinations
-from shared_rules.moonstar.piles import _fill, _turned, tables
 
 
 def _root(self):
@@ -38,7 +37,7 @@ def pairs(self):
     for s1 in range(STARS):
         self.s1 = s1
         self.per2 = _table(self)
-        if not _turned(self.sit, s1):  # (else that star's parts, turned, are these)
+        if not self._turned(s1):  # (else that star's parts, turned, are these)
             for x in range(1, caps[s1] + 1):
                 self.x1 = x
                 b = bound(self, caps)
@@ -87,7 +86,7 @@ def part(self, ub, s1, x):
         self.ch = [-1] * (M + 1)
         self.ubs = [0] * (M + 1)
     self.s1 = s1  # (the tables' masks follow the flags for s1)
-    yield from tables(self, keys)
+    yield from self.tables(keys)
     self.per2 = _table(self)
     self.x1 = x
     _root(self)
@@ -190,9 +189,9 @@ def bound(self, caps):
         return 0
     # (moves beyond the rooms are the moons left out of the piles: 1
     # each, wherever they go, as in piles.py's first bound)
-    t2 = _fill(by_chord, extra, 0)
-    t1 = _fill(by_n, extra, 0) * 2
-    t = t1 + _fill(by_cap, extra, 1)
+    t2 = self._fill(by_chord, extra, 0)
+    t1 = self._fill(by_n, extra, 0) * 2
+    t = t1 + self._fill(by_cap, extra, 1)
     # the most the second greedy sum may be for the node to be cut
     lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
     if min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and p < self.M:

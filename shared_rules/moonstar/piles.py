@@ -1,9 +1,9 @@
 """Squares and chains for shared_rules.moonstar.solver: an exact branch and bound
 over each moon's landing star (symmetry between equal moons, Hall's theorem
 for the dice, a relaxation bound); docs/solver.md gives the argument. Its
-first steps are piles_start.py, its search in parts pairs.py; both import
-what they share with the search from here (the tables, the matching step,
-the greedy fill, the set-up's symmetries), never from each other.
+first steps are piles_start.py, its search in parts pairs.py; what they
+share with the search (the tables, the matching step, the greedy fill,
+the set-up's symmetries) are Piles methods, so neither imports another.
 """
 
 from shared_rules.moonstar.board import destinations
@@ -136,8 +136,8 @@ class Piles:
                 by_cap.append(c * 33)
                 by_chord.append((2 * n[s] + c - 1) * 32 + c)
         # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
-        t1 = 2 * _fill(by_n, r, 0) + _fill(by_cap, r, 1)
-        t2 = _fill(by_chord, r, 0)
+        t1 = 2 * self._fill(by_n, r, 0) + self._fill(by_cap, r, 1)
+        t2 = self._fill(by_chord, r, 0)
         return self.alpha * (min(t1, t2) >> 1) + r
 
     def step(self, budget):
@@ -247,6 +247,125 @@ class Piles:
         return 0
 
 
+    # What the first steps (piles_start) and the search in parts (pairs)
+    # share with the search: methods, so that neither imports this module
+    # (nor the other), and a device can let piles_start go once the search
+    # is in parts.
+
+    def _fill(self, keys, r, pairs):
+        """Greedy fill of r units from keys (weight * 32 + amount), heaviest
+        first: the total weight. With `pairs`, an amount a taken from a key of
+        amount c weighs a * (a - 1) (convex, so largest first is optimal)."""
+        keys.sort()
+        total = 0
+        k = len(keys) - 1
+        while r > 0 and k >= 0:
+            c = min(keys[k] & 31, r)
+            total += c * (c - 1) if pairs else (keys[k] >> 5) * c
+            r -= c
+            k -= 1
+        return total
+
+
+    def _augment(self, i, masks, got, load, seen):
+        """Give position i a number its mask allows (got[i] = bit + 1), moving
+        others to other numbers if need be (augmenting path): 1 if done, else 0.
+        load[b] counts positions holding bit b; count[b]: the dice showing it."""
+        a = masks[i]
+        count = self.count
+        for b in range(len(count)):
+            if a >> b & 1 and load[b] < count[b]:
+                got[i] = b + 1
+                load[b] += 1
+                return 1
+        for b in range(len(count)):
+            if a >> b & 1:
+                for j in range(len(got)):
+                    if got[j] == b + 1 and not seen[j]:
+                        seen[j] = 1
+                        got[j] = 0  # j moves to another number, i takes b
+                        if self._augment(j, masks, got, load, seen):
+                            got[i] = b + 1
+                            return 1
+                        got[j] = b + 1
+        return 0
+
+
+    def tables(self, order):
+        """Generator: the search's tables for moons taken in `order`
+        (positions; each group of moons on one star contiguous), then capx
+        star by star, a matching each; a unit of work per item."""
+        sit = self.sit
+        moons = sit["moons"]
+        vals = self.vals
+        M = self.M
+        k = len(vals)
+        # mask[i*12+s]: numbers taking the moon at position i to s;
+        # uni[i*12+s]: numbers taking any moon from position i on to s;
+        # capx[i*12+s]: how many moons from position i on can land on s
+        # together with distinct dice (a matching)
+        # (made once and refilled for each part: the board's heap is small;
+        # every entry is written below, and the last row stays 0)
+        # A position is a moon (order[i] & 15), in a part's first pass (flag
+        # 16: only its moves into s1) or second (flag 32: none into s1); see
+        # pairs.part.
+        if len(self.mask) != M * _STARS:
+            self.mask = bytearray(M * _STARS)
+            self.uni = bytearray((M + 1) * _STARS)
+            self.capx = bytearray((M + 1) * _STARS)
+        self.order = order
+        mask = self.mask
+        uni = self.uni
+        for i in range(M * _STARS):
+            mask[i] = 0
+        self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
+        s1 = self.s1
+        for i in range(M - 1, -1, -1):
+            f = order[i] >> 4
+            for b in range(k):
+                for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
+                    if f == 0 or (to == s1) == (f == 1):
+                        mask[i * _STARS + to] |= 1 << b
+            for s in range(_STARS):
+                uni[i * _STARS + s] = uni[i * _STARS + _STARS + s] | mask[i * _STARS + s]
+        # last[s]: the last position whose moon can reach s; once past it, a
+        # star left with one moon is worth no more than that moon staying out
+        # (see Piles._search), so such a node is not searched
+        last = bytearray(b"\xff" * _STARS)  # 255: no position
+        for i in range(M):
+            for s in range(_STARS):
+                if mask[i * _STARS + s]:
+                    last[s] = i
+        self.last = last
+        yield
+        capx = self.capx
+        for s in range(_STARS):
+            masks = [mask[i * _STARS + s] for i in range(M)]
+            got = [0] * M
+            load = [0] * len(self.count)
+            for i in range(M - 1, -1, -1):
+                capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + self._augment(i, masks, got, load, [0] * M)
+            yield
+
+
+    def _turned(self, s1):
+        """Whether a turn of the ring (or, under standard moves, a mirror)
+        that leaves as many moons on every star takes star s1 to a smaller
+        one: every plan around s1 is then one around that star, turned,
+        scoring the same."""
+        sit = self.sit
+        moons = sit["moons"]
+        for k in range(1, 2 * _STARS if sit["movement"] == "standard" else _STARS):
+            # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
+            if (k + (s1 if k < _STARS else -s1)) % _STARS < s1:
+                for s in range(_STARS):
+                    if moons.count(s) != moons.count((k + (s if k < _STARS else -s)) % _STARS):
+                        break
+                else:
+                    return True
+        return False
+
+
 def _plan(self):
     """The best landings with their dice (Hall says they exist), listed
     star by star: the best order for chains."""
@@ -257,7 +376,7 @@ def _plan(self):
     got = [0] * M
     load = [0] * len(self.vals)
     for i in range(M):
-        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * M):
+        if masks[i] and not self._augment(i, masks, got, load, [0] * M):
             raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
     dice = list(self.sit["dice"])
     moves = []  # (to * 16 + moon) * 16 + die: at most 15 moons and 11 dice
@@ -297,120 +416,3 @@ def _plan(self):
         raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
     moves.sort()
     return {"best": best, "plan": [{"moon": v >> 4 & 15, "die": v & 15, "to": v >> 8} for v in moves], "favorite": None}
-
-
-# What the first steps (piles_start) and the search in parts (pairs) share
-# with the search: they import these from here, never from each other,
-# so that a device can let piles_start go once the search is in parts.
-
-
-def _fill(keys, r, pairs):
-    """Greedy fill of r units from keys (weight * 32 + amount), heaviest
-    first: the total weight. With `pairs`, an amount a taken from a key of
-    amount c weighs a * (a - 1) (convex, so largest first is optimal)."""
-    keys.sort()
-    total = 0
-    k = len(keys) - 1
-    while r > 0 and k >= 0:
-        c = min(keys[k] & 31, r)
-        total += c * (c - 1) if pairs else (keys[k] >> 5) * c
-        r -= c
-        k -= 1
-    return total
-
-
-def _augment(i, masks, got, load, count, seen):
-    """Give position i a number its mask allows (got[i] = bit + 1), moving
-    others to other numbers if need be (augmenting path): 1 if done, else 0.
-    load[b] counts positions holding bit b, count[b] the dice."""
-    a = masks[i]
-    for b in range(len(count)):
-        if a >> b & 1 and load[b] < count[b]:
-            got[i] = b + 1
-            load[b] += 1
-            return 1
-    for b in range(len(count)):
-        if a >> b & 1:
-            for j in range(len(got)):
-                if got[j] == b + 1 and not seen[j]:
-                    seen[j] = 1
-                    got[j] = 0  # j moves to another number, i takes b
-                    if _augment(j, masks, got, load, count, seen):
-                        got[i] = b + 1
-                        return 1
-                    got[j] = b + 1
-    return 0
-
-
-def tables(self, order):
-    """Generator: the search's tables for moons taken in `order`
-    (positions; each group of moons on one star contiguous), then capx
-    star by star, a matching each; a unit of work per item."""
-    sit = self.sit
-    moons = sit["moons"]
-    vals = self.vals
-    M = self.M
-    k = len(vals)
-    # mask[i*12+s]: numbers taking the moon at position i to s;
-    # uni[i*12+s]: numbers taking any moon from position i on to s;
-    # capx[i*12+s]: how many moons from position i on can land on s
-    # together with distinct dice (a matching)
-    # (made once and refilled for each part: the board's heap is small;
-    # every entry is written below, and the last row stays 0)
-    # A position is a moon (order[i] & 15), in a part's first pass (flag
-    # 16: only its moves into s1) or second (flag 32: none into s1); see
-    # pairs.part.
-    if len(self.mask) != M * _STARS:
-        self.mask = bytearray(M * _STARS)
-        self.uni = bytearray((M + 1) * _STARS)
-        self.capx = bytearray((M + 1) * _STARS)
-    self.order = order
-    mask = self.mask
-    uni = self.uni
-    for i in range(M * _STARS):
-        mask[i] = 0
-    self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
-    s1 = self.s1
-    for i in range(M - 1, -1, -1):
-        f = order[i] >> 4
-        for b in range(k):
-            for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
-                if f == 0 or (to == s1) == (f == 1):
-                    mask[i * _STARS + to] |= 1 << b
-        for s in range(_STARS):
-            uni[i * _STARS + s] = uni[i * _STARS + _STARS + s] | mask[i * _STARS + s]
-    # last[s]: the last position whose moon can reach s; once past it, a
-    # star left with one moon is worth no more than that moon staying out
-    # (see Piles._search), so such a node is not searched
-    last = bytearray(b"\xff" * _STARS)  # 255: no position
-    for i in range(M):
-        for s in range(_STARS):
-            if mask[i * _STARS + s]:
-                last[s] = i
-    self.last = last
-    yield
-    capx = self.capx
-    for s in range(_STARS):
-        masks = [mask[i * _STARS + s] for i in range(M)]
-        got = [0] * M
-        load = [0] * len(self.count)
-        for i in range(M - 1, -1, -1):
-            capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
-        yield
-
-
-def _turned(sit, s1):
-    """Whether a turn of the ring (or, under standard moves, a mirror)
-    that leaves as many moons on every star takes star s1 to a smaller
-    one: every plan around s1 is then one around that star, turned,
-    scoring the same."""
-    moons = sit["moons"]
-    for k in range(1, 2 * _STARS if sit["movement"] == "standard" else _STARS):
-        # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
-        if (k + (s1 if k < _STARS else -s1)) % _STARS < s1:
-            for s in range(_STARS):
-                if moons.count(s) != moons.count((k + (s if k < _STARS else -s)) % _STARS):
-                    break
-            else:
-                return True
-    return False

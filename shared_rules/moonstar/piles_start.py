@@ -1,12 +1,11 @@
 """The first steps of a squares or chains solve (shared_rules.moonstar.piles):
-the search's tables for an order of the moons (piles.tables), then a
+the search's tables for an order of the moons (Piles.tables), then a
 first plan built pile by pile, so that the search starts from a good
 score and usually only has to confirm it. Generators, one unit of work
 per item, so that a device running the solve in slices never does more
 than a unit at a time. Nothing else imports it: a device lets it go once
 the search goes in parts (pairs.py), which never needs it."""
 
-from shared_rules.moonstar.piles import _augment, _turned, tables
 
 try:
     from micropython import const
@@ -31,7 +30,7 @@ def prep(self):
     keys.sort()
     for i in range(self.M):
         keys[i] &= 15
-    yield from tables(self, keys)
+    yield from self.tables(keys)
     self._children(0)
     self.ubs[0] = self._bound(0, self.need)
     if self.ubs[0] > 0:
@@ -57,7 +56,7 @@ def _greedy(self):
     for s in range(_STARS):
         top = max(top, capx[s])
     for first in range(_STARS):
-        if capx[first] < top or self.best >= self.ubs[0] or _turned(self.sit, first):
+        if capx[first] < top or self.best >= self.ubs[0] or self._turned(first):
             continue  # (a plan at the bound is the best: no more tries;
             # a star short of the biggest pile is left to the search in
             # parts, whose bounds are cheaper than more tries here)
@@ -125,7 +124,7 @@ def _pile(self, s, masks, got, load, left, keep):
         i = w & 15
         if k < left:
             masks[i] = mask[i * _STARS + s]
-            if _augment(i, masks, got, load, self.count, [0] * M):
+            if self._augment(i, masks, got, load, [0] * M):
                 k += 1
             else:
                 masks[i] = 0

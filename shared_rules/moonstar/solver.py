@@ -52,7 +52,11 @@ class Solver:
         """The best score of a plan found so far: a score the situation
         certainly allows (-1 before the first). A check that only needs
         to know a result is reachable can stop as soon as this reaches it."""
-        return self.result["best"] if self.work is None else self.work.reached()
+        work = self.work
+        if work is not None:
+            return work.reached()
+        r = self.result
+        return r["best"] if r else -1
 
 
 def solve(situation):
