@@ -12,7 +12,7 @@ where the rules are silent are in docs/games/moonstar.md.
 # (scoring, the next round), allowed (legal()'s menus), board (moves and
 # landing scores, shared with the solver), check (a situation's checks),
 # words (events and phases as players say them, for messages), and the
-# solver's parts (solver, plan, piles, pairs, matching). A module is
+# solver's parts (solver, plan, piles, piles_start, pairs, assign). A module is
 # imported where it is needed, so a board holds only the phase at hand.
 #
 # States are copy-on-write: apply copies the top-level dict and replaces

@@ -1,42 +1,33 @@
-"""A second bound for squares and chains (shared_rules.moonstar.piles), for
-the nodes the first one does not cut: no two stars can end with more
-moons between them than a matching of all the moons into that pair of
-stars allows (Q, worked out once per solve, a pair per unit of work).
-docs/solver.md gives the argument. In its own module so that each part
-of the solver compiles within the board's small heap."""
+"""The search in parts for squares and chains (shared_rules.moonstar.piles),
+once the plain search has run long: the parts, ranked by a second bound
+(pairs), each started in turn (part), and that bound for the nodes the
+first one does not cut: no two stars can end with more moons between
+them than the moons left can still add into that pair of stars with the
+dice left (by Hall's theorem: exact), of which the biggest pile's star
+still needs its share; and no two other stars more than the moons left
+can add into them and that star (_two). docs/solver.md gives the
+argument. Loaded only for a search in parts: most set-ups' solves end
+before."""
 
-from shared_rules.moonstar.board import STARS
-from shared_rules.moonstar.matching import _augment, _fill
+from shared_rules.moonstar.board import STARS, destinations
 
 
-def pairs(self):
-    """Generator: Q[s*12+t] = most moons landing on s or t at once (one
-    matching a pair, one unit of work each; Q[s*12+s] = capx of s), then
-    the parts of the search, from its root."""
-    # back to the root: the parts start from it
+def _root(self):
+    """Back to the search's root: no moons placed, every die left."""
     slack = self.slack
     for S in range(self.full):
         slack[S] = self.slack0[S]
     for s in range(STARS):
         self.n[s] = 0
     self.cur = self.placed = 0
+
+
+def pairs(self):
+    """Generator: the parts of the search, from its root, ranked by their
+    bound (a star a unit of work)."""
+    _root(self)  # the parts start from it
     self.depth = -1
-    self._bound(0, self.need)  # the root's caps, for ranking the parts
-    M = self.M
-    mask = self.mask
-    Q = self.Q = bytearray(STARS * STARS)
-    for s in range(STARS):
-        Q[s * STARS + s] = self.capx[s]
-        for t in range(s + 1, STARS):
-            masks = [mask[i * STARS + s] | mask[i * STARS + t] for i in range(M)]
-            got = [0] * M
-            load = [0] * len(self.count)
-            k = 0
-            for i in range(M):
-                if masks[i]:
-                    k += _augment(i, masks, got, load, self.count, [0] * M)
-            Q[s * STARS + t] = Q[t * STARS + s] = k
-            yield
+    self._bound(0, self.need)  # the root's caps (and position), for ranking the parts
     # the search's parts: for each star s1 and size x of the biggest pile,
     # those whose bound beats the best plan known, the most promising
     # last. Every plan's biggest pile is one of them, so searching each
@@ -44,83 +35,282 @@ def pairs(self):
     parts = []
     caps = self.caps
     for s1 in range(STARS):
-        for x in range(1, caps[s1] + 1):
-            self.s1 = s1
-            self.x1 = x
-            b = bound(self, caps)
-            if b > self.best:
-                parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
+        self.s1 = s1
+        self.per2 = _table(self)
+        if not self._turned(s1):  # (else that star's parts, turned, are these)
+            for x in range(1, caps[s1] + 1):
+                self.x1 = x
+                b = bound(self, caps)
+                if b > self.best:
+                    parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
+        yield
     self.s1 = -1
     parts.sort()
     self.parts = parts
 
 
+def part(self, ub, s1, x):
+    """Generator: start the part of the search whose biggest pile is x
+    moons on star s1, in two passes over the moons: first each moon that
+    can reach s1 goes there or waits (position flag 16: its numbers into
+    s1 only), then those that waited and the others go anywhere else or
+    nowhere (flag 32: a waiting moon's second position, never into s1).
+    So s1's pile is decided first, and the bounds then see exactly which
+    moons and dice are left for the other stars (see bound); every
+    plan of the part is still searched once. New tables, in units of
+    work."""
+    moons = self.sit["moons"]
+    movement = self.sit["movement"]
+    keys = []  # the moons that can reach s1, as start * 16 + moon
+    rest = []  # the others
+    for m in range(len(moons)):
+        for v in self.vals:
+            if s1 in destinations(moons[m], v, movement):
+                keys.append(moons[m] * 16 + m)
+                break
+        else:
+            rest.append(moons[m] * 16 + m)
+    keys.sort()
+    rest.sort()
+    R = len(keys)
+    for i in range(R):
+        keys[i] = keys[i] & 15 | 16
+    for i in range(R):
+        keys.append(keys[i] ^ 48)  # flag 16 -> 32: the same moon, second pass
+    for k in rest:
+        keys.append(k & 15)
+    M = self.M = len(keys)
+    if len(self.ptr) != M + 1:
+        self.kids = bytearray((M + 1) * 13)
+        self.ptr = bytearray(M + 1)
+        self.ch = [-1] * (M + 1)
+        self.ubs = [0] * (M + 1)
+    self.s1 = s1  # (the tables' masks follow the flags for s1)
+    yield from self.tables(keys)
+    self.per2 = _table(self)
+    self.x1 = x
+    _root(self)
+    self._children(0)
+    self.ubs[0] = ub
+    self.depth = 0
+
+
+def _table(self):
+    """The pairs' Hall counts for a star s1, before any moon is counted:
+    for each star u, an int whose byte T counts the moons from position
+    [12] on whose numbers into s1 or u (into s1 alone for u = s1) are some
+    and all in the set T of numbers (brought to the position a bound
+    needs by _move; from the last: no moons); [13 + b]: the int with byte
+    T 1 for the sets T holding number b. Ints, so that the 2^k sets are
+    added and compared in the interpreter's C, not a loop each."""
+    full = self.full
+    t = [0] * STARS + [self.M]
+    for b in range(len(self.vals)):
+        t.append(int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little"))
+    return t
+
+
 def bound(self, caps):
     """Upper bound on the score of any complete plan below the current
-    node: `caps[s]` bounds how many more moons star s can take. For each
-    star s1 and each final size x of its pile, taken as the biggest pile,
-    every other star u ends with between n[u] and min(n[u] + caps[u],
-    Q[s1][u] - x, x) moons; the moves left go to those ranges as in
-    piles.py' own bound (the smaller of two greedy relaxations)."""
+    node of the part whose biggest pile is x1 moons on s1 (part;
+    pairs() ranks the parts with it, from the root): `caps[s]` bounds
+    how many more moons star s can take. Every other star u ends with
+    between n[u] and min(n[u] + caps[u], x1) moons, and no more than
+    the moves the moons left can add into s1 and u together less what
+    s1 still needs; the moves left go to those ranges as in piles.py'
+    own bound (the smaller of two greedy relaxations), and, for a node
+    that would not be cut, no two of those stars take more moves than
+    Hall's count for them and s1 allows (_two). Moves beyond the ranges
+    are moons left out of the piles: 1 each."""
     n = self.n
-    Q = self.Q
     alpha = self.alpha
-    total = self.need
-    best = 0
-    only = self.s1  # searching the plans whose biggest pile is x1 on s1 only
-    for s1 in range(STARS):
-        if only >= 0 and s1 != only:
-            continue
-        top = n[s1] + caps[s1]
-        x = n[s1] if n[s1] else 1
-        if only >= 0:
-            if top < self.x1:
-                return 0  # s1 cannot reach its pile
-            x = top = self.x1
-            want = x - n[s1]  # moves s1 still needs
-            per2 = self.per2  # (None while pairs() ranks the parts: no part has begun)
-            slack = self.slack
-            k = len(self.count)
-            j0 = self.pos * STARS * k
-        while x <= top:
-            extra = total - x
-            score = x * (alpha * (x - 1) + 2) // 2
-            by_n = []
-            by_cap = []
-            by_chord = []
-            room = 0
+    s1 = self.s1
+    x = self.x1
+    want = x - n[s1]  # moves s1 still needs
+    if caps[s1] < want:
+        return 0  # s1 cannot reach its pile
+    per2 = self.per2
+    full = self.full
+    p = self.pos
+    _move(self, per2, p, s1)
+    # and the moons that waited in the first pass, to come in the second
+    # (part): what they count depends on the first pass, not
+    # only on the position
+    mask = self.mask
+    ch = self.ch
+    R = self.M - len(self.sit["moons"])
+    for j in range(R):
+        if j < p <= j + R and ch[j] != s1:
+            if per2 is self.per2:
+                per2 = per2[:]
             for u in range(STARS):
-                if u == s1:
-                    continue
-                lo = n[u]
-                hi = min(lo + caps[u], Q[s1 * STARS + u] - x, x)
-                if only >= 0 and per2 is not None:
-                    # the moves into s1 and u together, number by number,
-                    # less what s1 still needs
-                    t = 0
-                    j = j0 + u * k
-                    for b in range(k):
-                        t += min(slack[1 << b], per2[j + b])
-                    if lo + t - want < hi:
-                        hi = lo + t - want
-                if hi < lo:
-                    extra = -1  # no plan has this pile of x on s1
-                    break
-                score += lo * (alpha * (lo - 1) + 2) // 2
-                extra -= lo
-                w = hi - lo
-                if w > 0:
-                    room += w
-                    by_n.append(lo * 32 + w)
-                    by_cap.append(w * 32 + w)
-                    by_chord.append((2 * lo + w - 1) * 32 + w)
-            if extra >= 0:
-                if extra > room:
-                    extra = room
-                t1 = 2 * _fill(by_n, extra, 0) + _fill(by_cap, extra, 1)
-                t2 = _fill(by_chord, extra, 0)
-                score += alpha * (min(t1, t2) >> 1) + extra
-                if score > best:
-                    best = score
-            x += 1
-    return best
+                A = mask[(j + R) * STARS + u]
+                if A:
+                    per2[u] += _sets(per2, A)
+    # The most moves the moons left can add with the dice left, each moon
+    # into its stars of per2[u]: by Hall's theorem for the moves made and
+    # these together, min over every set T of numbers of slack[T] plus
+    # the moons whose numbers are not all in T. Byte T of `slack` is
+    # slack[T] + 16 (so that taking per2[u]'s byte T off never borrows);
+    # per2[u]'s last byte counts the moons with some numbers (of them,
+    # those with all in T are its byte T).
+    slack = int.from_bytes(self.slack, "little") + int.from_bytes(b"\x10" * full, "little")
+    top = 8 * full - 8
+    if (per2[s1] >> top) + min((slack - per2[s1]).to_bytes(full, "little")) - 16 < want:
+        return 0  # the moons left cannot give s1 its pile
+    extra = self.need - x
+    score = x * (alpha * (x - 1) + 2) // 2
+    by_n = []
+    by_cap = []
+    by_chord = []
+    ws = []
+    for u in range(STARS):
+        if u == s1:
+            continue
+        lo = n[u]
+        hi = min(lo + caps[u], x)
+        if hi > lo:
+            # (s1's own check above: never below lo, so only worth it
+            # while u has room)
+            t = lo + (per2[u] >> top) + min((slack - per2[u]).to_bytes(full, "little")) - 16 - want
+            if t < hi:
+                hi = t
+        if hi < lo:
+            return 0  # no plan has this pile of x on s1
+        score += lo * (alpha * (lo - 1) + 2) // 2
+        extra -= lo
+        w = hi - lo
+        if w > 0:
+            by_n.append(lo * 32 + w)
+            by_cap.append(w * 33)
+            ws.append(w * 16 + u)
+            by_chord.append((2 * lo + w - 1) * 32 + w)
+    if extra < 0:
+        return 0
+    # (moves beyond the rooms are the moons left out of the piles: 1
+    # each, wherever they go, as in piles.py's first bound)
+    t2 = self._fill(by_chord, extra, 0)
+    t1 = self._fill(by_n, extra, 0) * 2
+    t = t1 + self._fill(by_cap, extra, 1)
+    # the most the second greedy sum may be for the node to be cut
+    lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
+    if min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and p < self.M:
+        # Not cut yet: two other stars together (_two)
+        t = t1 + _two(self, by_cap, extra, per2, slack, want, ws, lim, t - t1)
+    return score + alpha * (min(t, t2) >> 1) + extra
+
+
+def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
+    """The second greedy sum (of a(a - 1) over the other stars' moves to
+    come; by_cap: their rooms, as w * 33, sorted; ws: w * 16 + star),
+    knowing that no two other stars u, v take more than the most moves
+    the moons left can add into {s1, u, v} less what s1 still needs
+    (Hall's count as in bound, for three stars): below `lim` if that
+    cuts the node, else `t`, the sum without it."""
+    ws.sort()
+    # m: the most two stars may take for the sum to stay within lim
+    # (the sum grows with m: with no limit, it is t > lim)
+    m = 0
+    hi = (ws[-1] >> 4) + (ws[-2] >> 4)
+    while hi - m > 1:
+        k = (m + hi) >> 1
+        if _val(by_cap, ws[-1] >> 4, extra, k) <= lim:
+            m = k
+        else:
+            hi = k
+    if not m:
+        return t
+    two = _val(by_cap, ws[-1] >> 4, extra, m)
+    # does any pair of stars take more than m between them?
+    s1 = self.s1
+    full = self.full
+    top = 8 * full - 8
+    mask = self.mask
+    order = self.order
+    R = self.M - len(self.sit["moons"])
+    p = self.pos
+    ch = self.ch
+    for a in range(len(ws) - 1, 0, -1):
+        u = ws[a] & 15
+        for b in range(a - 1, -1, -1):
+            v = ws[b] & 15
+            if (ws[a] >> 4) + (ws[b] >> 4) <= m:
+                break
+            # per2[u]'s count for the three stars, from the position on
+            k = 0
+            for i in range(p, self.M):
+                f = order[i] >> 4
+                if f == 2:
+                    if i - R >= p or ch[i - R] == s1:
+                        continue  # (counted at its first position, or gone to s1)
+                    A = mask[i * STARS + u] | mask[i * STARS + v]
+                else:
+                    j = (i + R if f else i) * STARS
+                    A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
+                if A:
+                    k += _sets(per2, A)
+            if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
+                return t
+    return two
+
+
+def _val(by_cap, w, extra, m):
+    """The greedy sum of a(a - 1) over the other stars' moves when the
+    biggest takes c (at most w) and every other at most min(c, m - c),
+    the best c; by_cap as in _two (the biggest room goes to c)."""
+    two = 0
+    for c in range(1, min(w, extra, m) + 1):
+        d = min(c, m - c)
+        e = extra - c
+        k = c * (c - 1)
+        for a in range(len(by_cap) - 2, -1, -1):
+            if e <= 0 or d <= 0:
+                break
+            a = min(by_cap[a] // 33, d, e)
+            k += a * (a - 1)
+            e -= a
+        if k > two:
+            two = k
+    return two
+
+
+def _move(self, tab, p, s1):
+    """Bring tab (part) from the moons it counts to the moons
+    from position p on: per moon added or dropped, 1 in every set of
+    numbers holding its numbers into s1 or u, for each star u. A moon's
+    first-pass position counts its second's numbers too; the second
+    counts nothing here (see bound)."""
+    mask = self.mask
+    order = self.order
+    R = self.M - len(self.sit["moons"])
+    at = tab[STARS]
+    while at != p:
+        if at > p:  # one moon more
+            at -= 1
+            i = at
+            d = 1
+        else:  # one moon fewer
+            i = at
+            at += 1
+            d = -1
+        f = order[i] >> 4
+        if f == 2:
+            continue
+        a1 = mask[i * STARS + s1]
+        j = (i + R if f else i) * STARS
+        for u in range(STARS):
+            A = a1 | mask[j + u]
+            if A:
+                tab[u] += d * _sets(tab, A)
+    tab[STARS] = at
+
+
+def _sets(tab, A):
+    """The int with byte T 1 for every set T of numbers holding all of A's."""
+    S = -1
+    b = 0
+    while A >> b:
+        if A >> b & 1:
+            S &= tab[STARS + 1 + b]
+        b += 1
+    return S

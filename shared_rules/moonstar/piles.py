@@ -1,10 +1,12 @@
 """Squares and chains for shared_rules.moonstar.solver: an exact branch and bound
 over each moon's landing star (symmetry between equal moons, Hall's theorem
-for the dice, a relaxation bound); docs/solver.md gives the argument.
+for the dice, a relaxation bound); docs/solver.md gives the argument. Its
+first steps are piles_start.py, its search in parts pairs.py; what they
+share with the search (the tables, the matching step, the greedy fill,
+the set-up's symmetries) are Piles methods, so neither imports another.
 """
 
-from shared_rules.moonstar.board import STARS, destinations
-from shared_rules.moonstar.matching import _augment, _fill
+from shared_rules.moonstar.board import destinations
 
 try:
     from micropython import const
@@ -14,6 +16,7 @@ except ImportError:  # CPython
         return __expr
 
 
+_STARS = const(12)  # board.STARS (tests/rules/test_solver_piles.py checks)
 _SKIP = const(12)  # "this moon gets no die" (Game 3), ranks after stars 0-11
 _NONE = const(-1)
 
@@ -22,7 +25,7 @@ class Piles:
     """A resumable branch and bound for squares or chains scoring; `sit` is
     a checked situation, `need` the number of moves a plan makes."""
 
-    def __init__(self, sit, need, memo=0):
+    def __init__(self, sit, need):
         self.sit = sit
         self.need = need
         self.result = None
@@ -47,12 +50,12 @@ class Piles:
         # moons contiguous), come first in prep
         from shared_rules.moonstar.piles_start import prep
 
-        self.order = self.per2 = self.per = None
+        self.order = self.per2 = []
         # the tables (piles_start.tables): made by the first steps
         self.mask = self.uni = self.capx = self.last = bytearray(0)
         self.same = []
         self.plain = 0
-        self.n = [0] * STARS
+        self.n = [0] * _STARS
         self.cur = self.placed = self.depth = 0
         # kids[i*13:i*13+ptr[i]]: options for position i left, set by
         # _children (one bytearray, not a list a node: the heap is small)
@@ -63,15 +66,17 @@ class Piles:
         # the matchings behind capx and the first plan run as units of
         # step() too, so that no call does more than a unit's work
         self.prep = prep(self)
-        self.caps = bytearray(STARS)  # _bound's caps, for the second bound
+        self.caps = bytearray(_STARS)  # _bound's caps, for the second bound
         self.pairbound = None  # pairs.bound, once its table is made
         # the part searched: plans whose biggest pile is x1 moons on star
         # s1 (-1: every plan); parts: the parts left (pairs.pairs)
         self.s1 = -1
         self.x1 = 0
         self.parts = None
-        self.memo = memo  # most canonical states remembered (0: none)
-        self.seen = set() if memo else None
+
+    def reached(self):
+        """As Solver.reached: the best plan found so far."""
+        return self.best
 
     def _children(self, i):
         """Options for the moon at position i, best last (popped first): by
@@ -80,16 +85,26 @@ class Piles:
         n = self.n
         capx = self.capx
         mask = self.mask
-        lo = self.ch[i - 1] if self.same[i] else 0
+        ch = self.ch
+        lo = ch[i - 1] if self.same[i] else 0
         keys = []
         top = 0
         last = self.last
-        for s in range(STARS):
-            pile = n[s] + capx[i * STARS + STARS + s]
+        if self.order[i] & 32:
+            # a part's second pass (pairs.part): R positions back is
+            # this moon's first; a moon gone to s1 there stays, and the
+            # one before it in its group may have (it then ranks first)
+            R = self.M - len(self.sit["moons"])
+            if ch[i - R] == self.s1:
+                mask = b""
+            elif lo and ch[i - 1 - R] == self.s1:
+                lo = 0
+        for s in range(_STARS):
+            pile = n[s] + capx[i * _STARS + _STARS + s]
             top = max(top, pile)
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join it
-            if s >= lo and mask[i * STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
+            if s >= lo and mask and mask[i * _STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
         keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
@@ -105,31 +120,24 @@ class Piles:
         uni = self.uni
         slack = self.slack
         capx = self.capx
+        caps = self.caps
         by_n = []
         by_cap = []
         by_chord = []
-        per = self.per
-        k = len(self.count)
         self.pos = i  # for the second bound
-        for s in range(STARS):
-            c = min(capx[i * STARS + s], slack[uni[i * STARS + s]], r)
-            if c > 0 and per is not None:
-                # and no more than, number by number, the dice left
-                # showing it (at most slack[{b}]) or the moons it takes
-                # there (the search in parts only: piles_start.tables)
-                t = 0
-                j = (i * STARS + s) * k
-                for b in range(k):
-                    t += min(slack[1 << b], per[j + b])
-                c = min(c, t)
-            self.caps[s] = c if c > 0 else 0
-            if c > 0:
+        j = i * _STARS
+        for s in range(_STARS):
+            c = capx[j + s]
+            if c:
+                c = min(c, slack[uni[j + s]], r)
+            caps[s] = c
+            if c:
                 by_n.append(n[s] * 32 + c)
-                by_cap.append(c * 32 + c)
+                by_cap.append(c * 33)
                 by_chord.append((2 * n[s] + c - 1) * 32 + c)
         # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
-        t1 = 2 * _fill(by_n, r, 0) + _fill(by_cap, r, 1)
-        t2 = _fill(by_chord, r, 0)
+        t1 = 2 * self._fill(by_n, r, 0) + self._fill(by_cap, r, 1)
+        t2 = self._fill(by_chord, r, 0)
         return self.alpha * (min(t1, t2) >> 1) + r
 
     def step(self, budget):
@@ -145,7 +153,7 @@ class Piles:
             elif self.depth >= 0 and self.pairbound is not None:
                 budget = self._search(budget)
             elif self.depth >= 0 and self.units < self.plain:
-                # the plain search, never past its PLAIN units
+                # the plain search, never past its _PLAIN units (piles_start)
                 left = self.plain - self.units
                 budget = budget - left + self._search(min(budget, left)) if budget > left else self._search(budget)
             elif self.depth >= 0:
@@ -157,15 +165,17 @@ class Piles:
                 self.prep = pairs(self)
             elif self.parts:
                 # the next part whose bound still beats the best plan known
-                # (piles_parts.part starts it, in units of work)
+                # (pairs.part starts it, in units of work)
                 p = self.parts.pop()
                 if p >> 8 > self.best:
-                    from shared_rules.moonstar.piles_parts import part
+                    from shared_rules.moonstar.pairs import part
 
                     self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
                 self.result = _plan(self)
-                del self.kids, self.uni, self.capx  # free the tables: the board's heap is small
+                # free the tables: the board's heap is small (and a solve
+                # still held somewhere then holds little)
+                del self.kids, self.uni, self.capx, self.mask, self.ch, self.ubs, self.per2, self.same, self.chosen, self.choice
                 return self.result
         return None
 
@@ -184,7 +194,7 @@ class Piles:
                 n[c] -= 1
                 self.cur -= alpha * n[c] + 1
                 self.placed -= 1
-                A = S = mask[i * STARS + c]
+                A = S = mask[i * _STARS + c]
                 while S < full:  # every superset S of A
                     slack[S] += 1
                     S = (S + 1) | A
@@ -197,7 +207,7 @@ class Piles:
             budget -= 1
             self.units += 1
             if c < _SKIP:
-                A = S = mask[i * STARS + c]
+                A = S = mask[i * _STARS + c]
                 while S < full and slack[S]:
                     S = (S + 1) | A
                 if S < full:
@@ -213,7 +223,7 @@ class Piles:
             r = self.need - self.placed
             dominated = 0
             last = self.last
-            for s in range(STARS):
+            for s in range(_STARS):
                 if last[s] == i and n[s] == 1:
                     dominated = 1  # its moon staying out is the same plan, searched too
             if dominated:
@@ -230,16 +240,6 @@ class Piles:
                 if ub > self.best and self.pairbound is not None:
                     # (part of this node's unit: a step never does more units than its budget)
                     ub = min(ub, self.pairbound(self, self.caps))
-                seen = self.seen
-                if ub > self.best and i + 1 < self.M and not self.same[i + 1] and seen is not None:
-                    # the same piles and dice left at the start of a group of
-                    # moons: that subtree was searched already (same score
-                    # so far, and the best then was no better than now)
-                    key = bytes(n) + bytes(slack) + bytes((i + 1,))
-                    if key in seen:
-                        ub = 0
-                    elif len(seen) < self.memo:
-                        seen.add(key)
                 if ub > self.best:
                     self._children(i + 1)
                     self.ubs[i + 1] = ub
@@ -247,51 +247,172 @@ class Piles:
         return 0
 
 
+    # What the first steps (piles_start) and the search in parts (pairs)
+    # share with the search: methods, so that neither imports this module
+    # (nor the other), and a device can let piles_start go once the search
+    # is in parts.
+
+    def _fill(self, keys, r, pairs):
+        """Greedy fill of r units from keys (weight * 32 + amount), heaviest
+        first: the total weight. With `pairs`, an amount a taken from a key of
+        amount c weighs a * (a - 1) (convex, so largest first is optimal)."""
+        keys.sort()
+        total = 0
+        k = len(keys) - 1
+        while r > 0 and k >= 0:
+            c = min(keys[k] & 31, r)
+            total += c * (c - 1) if pairs else (keys[k] >> 5) * c
+            r -= c
+            k -= 1
+        return total
+
+
+    def _augment(self, i, masks, got, load, seen):
+        """Give position i a number its mask allows (got[i] = bit + 1), moving
+        others to other numbers if need be (augmenting path): 1 if done, else 0.
+        load[b] counts positions holding bit b; count[b]: the dice showing it."""
+        a = masks[i]
+        count = self.count
+        for b in range(len(count)):
+            if a >> b & 1 and load[b] < count[b]:
+                got[i] = b + 1
+                load[b] += 1
+                return 1
+        for b in range(len(count)):
+            if a >> b & 1:
+                for j in range(len(got)):
+                    if got[j] == b + 1 and not seen[j]:
+                        seen[j] = 1
+                        got[j] = 0  # j moves to another number, i takes b
+                        if self._augment(j, masks, got, load, seen):
+                            got[i] = b + 1
+                            return 1
+                        got[j] = b + 1
+        return 0
+
+
+    def tables(self, order):
+        """Generator: the search's tables for moons taken in `order`
+        (positions; each group of moons on one star contiguous), then capx
+        star by star, a matching each; a unit of work per item."""
+        sit = self.sit
+        moons = sit["moons"]
+        vals = self.vals
+        M = self.M
+        k = len(vals)
+        # mask[i*12+s]: numbers taking the moon at position i to s;
+        # uni[i*12+s]: numbers taking any moon from position i on to s;
+        # capx[i*12+s]: how many moons from position i on can land on s
+        # together with distinct dice (a matching)
+        # (made once and refilled for each part: the board's heap is small;
+        # every entry is written below, and the last row stays 0)
+        # A position is a moon (order[i] & 15), in a part's first pass (flag
+        # 16: only its moves into s1) or second (flag 32: none into s1); see
+        # pairs.part.
+        if len(self.mask) != M * _STARS:
+            self.mask = bytearray(M * _STARS)
+            self.uni = bytearray((M + 1) * _STARS)
+            self.capx = bytearray((M + 1) * _STARS)
+        self.order = order
+        mask = self.mask
+        uni = self.uni
+        for i in range(M * _STARS):
+            mask[i] = 0
+        self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
+        s1 = self.s1
+        for i in range(M - 1, -1, -1):
+            f = order[i] >> 4
+            for b in range(k):
+                for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
+                    if f == 0 or (to == s1) == (f == 1):
+                        mask[i * _STARS + to] |= 1 << b
+            for s in range(_STARS):
+                uni[i * _STARS + s] = uni[i * _STARS + _STARS + s] | mask[i * _STARS + s]
+        # last[s]: the last position whose moon can reach s; once past it, a
+        # star left with one moon is worth no more than that moon staying out
+        # (see Piles._search), so such a node is not searched
+        last = bytearray(b"\xff" * _STARS)  # 255: no position
+        for i in range(M):
+            for s in range(_STARS):
+                if mask[i * _STARS + s]:
+                    last[s] = i
+        self.last = last
+        yield
+        capx = self.capx
+        for s in range(_STARS):
+            masks = [mask[i * _STARS + s] for i in range(M)]
+            got = [0] * M
+            load = [0] * len(self.count)
+            for i in range(M - 1, -1, -1):
+                capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + self._augment(i, masks, got, load, [0] * M)
+            yield
+
+
+    def _turned(self, s1):
+        """Whether a turn of the ring (or, under standard moves, a mirror)
+        that leaves as many moons on every star takes star s1 to a smaller
+        one: every plan around s1 is then one around that star, turned,
+        scoring the same."""
+        sit = self.sit
+        moons = sit["moons"]
+        for k in range(1, 2 * _STARS if sit["movement"] == "standard" else _STARS):
+            # k < 12: s -> s + k; k >= 12: s -> k - s (Game 9's moves are not mirrored)
+            if (k + (s1 if k < _STARS else -s1)) % _STARS < s1:
+                for s in range(_STARS):
+                    if moons.count(s) != moons.count((k + (s if k < _STARS else -s)) % _STARS):
+                        break
+                else:
+                    return True
+        return False
+
+
 def _plan(self):
     """The best landings with their dice (Hall says they exist), listed
     star by star: the best order for chains."""
     choice = self.choice
     order, mask = self.chosen  # the tables of the part that found it
-    masks = [0 if c == _SKIP else mask[i * STARS + c] for i, c in enumerate(choice)]
-    got = [0] * self.M
+    M = len(choice)  # positions (a part's are more than the moons: pairs.part)
+    masks = [0 if c == _SKIP else mask[i * _STARS + c] for i, c in enumerate(choice)]
+    got = [0] * M
     load = [0] * len(self.vals)
-    for i in range(self.M):
-        if masks[i] and not _augment(i, masks, got, load, self.count, [0] * self.M):
+    for i in range(M):
+        if masks[i] and not self._augment(i, masks, got, load, [0] * M):
             raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
     dice = list(self.sit["dice"])
-    plan = []
-    for i in range(self.M):
+    moves = []  # (to * 16 + moon) * 16 + die: at most 15 moons and 11 dice
+    moved = 0  # a bit a moon
+    pile = [0] * _STARS
+    for i in range(M):
         if masks[i]:
             j = dice.index(self.vals[got[i] - 1])
             dice[j] = 0
-            plan.append({"moon": order[i], "die": j, "to": choice[i]})
+            pile[choice[i]] += 1
+            moved |= 1 << (order[i] & 15)
+            moves.append((choice[i] * 16 + (order[i] & 15)) * 16 + j)
     # The search may stop short of a complete plan (the rest of the moves
     # add at least 1 each, wherever they go): the moons and dice left
     # make the rest, each onto the biggest pile it can reach.
-    pile = [0] * STARS
-    for move in plan:
-        pile[move["to"]] += 1
     moons = self.sit["moons"]
-    for i in range(self.M):
-        if masks[i] or len(plan) == self.need:
+    for i in range(M):
+        m = order[i] & 15
+        if len(moves) == self.need or moved >> m & 1:
             continue
-        pick = None
+        pick = -1
         for j in range(len(dice)):
             if dice[j]:
-                for to in destinations(moons[order[i]], dice[j], self.sit["movement"]):
-                    if pick is None or pile[to] > pile[pick[1]]:
-                        pick = (j, to)
-        if pick is None:
+                for to in destinations(moons[m], dice[j], self.sit["movement"]):
+                    if pick < 0 or pile[to] > pile[pick >> 8]:
+                        pick = (to * 16 + m) * 16 + j
+        if pick < 0:
             raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
-        dice[pick[0]] = 0
-        pile[pick[1]] += 1
-        plan.append({"moon": order[i], "die": pick[0], "to": pick[1]})
+        dice[pick & 15] = 0
+        pile[pick >> 8] += 1
+        moved |= 1 << m
+        moves.append(pick)
     best = 0
     for k in pile:
         best += k * (self.alpha * (k - 1) + 2) // 2
     if best != self.best:
         raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
-    plan.sort(key=lambda move: move["to"] * 16 + move["moon"])
-    return {"best": self.best, "plan": plan, "favorite": None}
-
-
+    moves.sort()
+    return {"best": best, "plan": [{"moon": v >> 4 & 15, "die": v & 15, "to": v >> 8} for v in moves], "favorite": None}

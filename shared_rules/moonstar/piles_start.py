@@ -1,13 +1,11 @@
 """The first steps of a squares or chains solve (shared_rules.moonstar.piles):
-the search's tables for an order of the moons (with a matching per star),
-then a first plan built pile by pile, so that the search starts from a
-good score and usually only has to confirm it. Generators, one unit of
-work per item, so that a device running the solve in slices never does
-more than a unit at a time. In its own module so that each part of the
-solver compiles within the board's small heap."""
+the search's tables for an order of the moons (Piles.tables), then a
+first plan built pile by pile, so that the search starts from a good
+score and usually only has to confirm it. Generators, one unit of work
+per item, so that a device running the solve in slices never does more
+than a unit at a time. Nothing else imports it: a device lets it go once
+the search goes in parts (pairs.py), which never needs it."""
 
-from shared_rules.moonstar.board import STARS, destinations
-from shared_rules.moonstar.matching import _augment
 
 try:
     from micropython import const
@@ -17,8 +15,9 @@ except ImportError:  # CPython
         return __expr
 
 
+_STARS = const(12)  # as in piles.py
 _SKIP = const(12)  # as in piles.py: "this moon gets no die"
-PLAIN = const(256)  # units of plain search before the search goes in parts
+_PLAIN = const(64)  # units of plain search before the search goes in parts
 
 
 def prep(self):
@@ -31,80 +30,16 @@ def prep(self):
     keys.sort()
     for i in range(self.M):
         keys[i] &= 15
-    yield from tables(self, keys)
+    yield from self.tables(keys)
     self._children(0)
     self.ubs[0] = self._bound(0, self.need)
     if self.ubs[0] > 0:
         yield from _greedy(self)
-    # The plain search first: most set-ups end within PLAIN units; a
+    # The plain search first: most set-ups end within _PLAIN units; a
     # search still going then starts again in parts (Piles.step), with the
     # pairs' bound, whose tables it only then makes.
     self.slack0 = bytes(self.slack)
-    self.plain = self.units + PLAIN
-
-
-def tables(self, order):
-    """Generator: the search's tables for moons taken in `order`
-    (positions; each group of moons on one star contiguous), then capx
-    star by star, a matching each; a unit of work per item."""
-    sit = self.sit
-    moons = sit["moons"]
-    vals = self.vals
-    M = self.M
-    k = len(vals)
-    # mask[i*12+s]: numbers taking the moon at position i to s;
-    # uni[i*12+s]: numbers taking any moon from position i on to s;
-    # capx[i*12+s]: how many moons from position i on can land on s
-    # together with distinct dice (a matching)
-    # (made once and refilled for each part: the board's heap is small;
-    # every entry is written below, and the last row stays 0)
-    if self.order is None:
-        self.mask = bytearray(M * STARS)
-        self.uni = bytearray((M + 1) * STARS)
-        self.capx = bytearray((M + 1) * STARS)
-        self.per = None  # made for the parts only (see below)
-    self.order = order
-    mask = self.mask
-    uni = self.uni
-    for i in range(M * STARS):
-        mask[i] = 0
-    self.same = [i > 0 and moons[order[i - 1]] == moons[order[i]] for i in range(M)]
-    for i in range(M - 1, -1, -1):
-        for b in range(k):
-            for to in destinations(moons[order[i]], vals[b], sit["movement"]):
-                mask[i * STARS + to] |= 1 << b
-        for s in range(STARS):
-            uni[i * STARS + s] = uni[i * STARS + STARS + s] | mask[i * STARS + s]
-    # last[s]: the last position whose moon can reach s; once past it, a
-    # star left with one moon is worth no more than that moon staying out
-    # (see Piles._search), so such a node is not searched
-    last = bytearray(b"\xff" * STARS)  # 255: no position
-    for i in range(M):
-        for s in range(STARS):
-            if mask[i * STARS + s]:
-                last[s] = i
-    self.last = last
-    # per[(i*12+s)*k+b]: moons from position i on that number b takes to
-    # s. Only for the search in parts: the plain search, which most
-    # set-ups need only, goes without it and its heap
-    if self.pairbound is not None:
-        per = self.per
-        if per is None:
-            per = self.per = bytearray((M + 1) * STARS * k)
-        for i in range(M - 1, -1, -1):
-            for s in range(STARS):
-                a = mask[i * STARS + s]
-                for b in range(k):
-                    per[(i * STARS + s) * k + b] = per[((i + 1) * STARS + s) * k + b] + (a >> b & 1)
-    yield
-    capx = self.capx
-    for s in range(STARS):
-        masks = [mask[i * STARS + s] for i in range(M)]
-        got = [0] * M
-        load = [0] * len(self.count)
-        for i in range(M - 1, -1, -1):
-            capx[i * STARS + s] = capx[i * STARS + STARS + s] + _augment(i, masks, got, load, self.count, [0] * M)
-        yield
+    self.plain = self.units + _PLAIN
 
 
 def _greedy(self):
@@ -118,11 +53,13 @@ def _greedy(self):
     count = self.count
     capx = self.capx
     top = 0
-    for s in range(STARS):
+    for s in range(_STARS):
         top = max(top, capx[s])
-    for first in range(STARS):
-        if capx[first] < top - 1 or self.best >= self.ubs[0]:
-            continue  # (a plan at the bound is the best: no more tries)
+    for first in range(_STARS):
+        if capx[first] < top or self.best >= self.ubs[0] or self._turned(first):
+            continue  # (a plan at the bound is the best: no more tries;
+            # a star short of the biggest pile is left to the search in
+            # parts, whose bounds are cheaper than more tries here)
         got = [0] * M
         load = [0] * len(count)
         masks = [0] * M
@@ -133,7 +70,7 @@ def _greedy(self):
         while left > 0:
             if s < 0:  # the star taking the most moons now
                 most = 0
-                for t in range(STARS):
+                for t in range(_STARS):
                     if capx[t] <= most:
                         continue  # it cannot take more moons than that
                     k = _pile(self, t, masks, got, load, left, False)
@@ -151,7 +88,7 @@ def _greedy(self):
             left -= k
             s = -1
         score = left  # the moves left add at least 1 each, wherever they go
-        for t in range(STARS):
+        for t in range(_STARS):
             k = choice.count(t)
             score += k * (self.alpha * (k - 1) + 2) // 2
         if score > self.best:
@@ -176,18 +113,18 @@ def _pile(self, s, masks, got, load, left, keep):
     capx = self.capx
     order = []
     for i in range(M):
-        if not masks[i] and mask[i * STARS + s]:
+        if not masks[i] and mask[i * _STARS + s]:
             w = 0
-            for t in range(STARS):
-                if t != s and mask[i * STARS + t]:
+            for t in range(_STARS):
+                if t != s and mask[i * _STARS + t]:
                     w += capx[t] * capx[t]
             order.append(w * 16 + i)
     order.sort()
     for w in order:
         i = w & 15
         if k < left:
-            masks[i] = mask[i * STARS + s]
-            if _augment(i, masks, got, load, self.count, [0] * M):
+            masks[i] = mask[i * _STARS + s]
+            if self._augment(i, masks, got, load, [0] * M):
                 k += 1
             else:
                 masks[i] = 0

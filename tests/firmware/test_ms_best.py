@@ -150,6 +150,28 @@ def test_hard_situation_takes_several_passes_showing_dots():
     assert _best_line(_screen(HARD)[1])[0] == "best possible ..."
 
 
+def test_the_first_steps_code_goes_once_the_search_is_in_parts():
+    """The slices let piles_start go in the pass the search goes in parts
+    (pairs loaded), which HARD's does: the parts never use it, and the
+    answer is the same."""
+    start, parts = "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs"
+    app, scr = _screen(HARD)
+    scr.update(0)
+    assert start in sys.modules and parts not in sys.modules
+    passes = 1
+    seen = 0
+    while not scr.update(passes * 20):
+        passes += 1
+        if parts in sys.modules:
+            seen += 1
+            assert start not in sys.modules
+        assert passes < 10000
+    assert seen > 1, seen
+    got = scr.best
+    app = scr = None
+    assert got == solve(HARD)
+
+
 def test_time_budget_cuts_a_pass_short():
     from ui.moonstar import solve as ms_best
 

@@ -19,10 +19,11 @@ gc.collect()
 from shared_rules.moonstar.plan import plan_score  # noqa: E402
 
 # The most units one solve of any corpus set-up may take: the worst the
-# hill-climbs have found takes 7,587 (about 100-140 ms under CPython on
-# the development machine; bench/solver.py --adversarial prints the times),
-# which a board's result check spreads over its loop passes.
-UNIT_CAP = 10000
+# hill-climbs have found takes 1,707 (chains, 12 moons, 11 dice; some
+# 35 ms of CPU time under CPython on the loaded 2-core development
+# machine; bench/solver.py --adversarial prints the times), which a
+# board's result check spreads over its loop passes.
+UNIT_CAP = 2000
 
 
 def corpus():

@@ -100,3 +100,15 @@ def test_solver_in_slices_matches_solve():
     assert plan_score(s, result["plan"], None) == result["best"]
 
 
+def test_the_solver_modules_ring_is_the_boards():
+    """piles.py and piles_start.py fold the ring's size in as a
+    compile-time constant (_STARS, which MicroPython does not keep as a
+    name: checked under CPython only); it must be board.STARS."""
+    import sys
+
+    if sys.implementation.name != "cpython":
+        return
+    from shared_rules.moonstar import board, piles, piles_start
+
+    assert piles._STARS == piles_start._STARS == board.STARS == 12
+

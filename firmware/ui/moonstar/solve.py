@@ -11,10 +11,14 @@ loaded for the solve only and let go as soon as the answer is known or
 the solve is stopped: the Slices object marks what was loaded before it
 started, and releases the rules core's modules that came since."""
 
+import sys
+
 from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
+_PARTS = "shared_rules.moonstar.pairs"  # the search in parts (loaded at its start)
+_START = "shared_rules.moonstar.piles_start"  # the solve's first steps
 
 
 class Slices:
@@ -91,10 +95,17 @@ class Slices:
                 else:  # the rules' check needs the first steps; the parts, rarely
                     from loader import drop
 
-                    drop(("shared_rules.moonstar.piles_parts", "shared_rules.moonstar.pairs"))
+                    drop(("shared_rules.moonstar.pairs",))
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
+        if _PARTS in sys.modules and _START in sys.modules:
+            # The search went in parts: the first steps' code is done with
+            # (nothing of the parts refers to it; the rules' check, if it
+            # needs it, loads it again), and its room is the parts'.
+            from loader import drop
+
+            drop((_START,))
         return False
 
     def stop(self, unload=True):
