@@ -47,6 +47,11 @@ BOARDS = ("pico", "esp32", "sim")
 # sys.platform on the board -> our board name
 PLATFORM_BOARDS = {"rp2": "pico", "esp32": "esp32", "linux": "sim"}
 MANIFEST = "manifest.json"
+# Modules of the PC side that the web page runs beside the app (web/build.py):
+# path in host/ -> path in the page's image. Their code names the app's own
+# names, so the build's short names leave those alone (host/shorten.py).
+PAGE_MODULES = {"sim/ssd1306_emu.py": "ssd1306_emu.py", "bgstats.py": "bgstats.py",
+                "__init__.py": "moontable/__init__.py", "times.py": "moontable/times.py"}
 SOURCE_ONLY = ("main.py",)  # must stay source: the boot runs main.py, never main.mpy
 ROMFS_FLASH = ("main.py", "board.json")  # on the read-write filesystem with --romfs; the rest in the image
 ROMFS_PARTITION = 0  # the partition `mpremote romfs` uses by default

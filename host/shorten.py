@@ -26,7 +26,7 @@ only names that nothing can reach by spelling:
   binascii import crc32` keeps its spelling, and so does every `crc32`);
 - never a word in the strings of the PC side, the tests or the benches
   (code they send to a board's REPL, a module they name), nor of the pin
-  maps or the web page;
+  maps, the web page or the PC modules it runs beside the app;
 - never a keyword, a builtin or a dunder, and never 1 or 2 characters long.
 A name keeps its leading underscore or its lack of one, so `_X = const(1)`
 is still folded away by mpy-cross and a public constant is still exported.
@@ -223,11 +223,16 @@ def _outside_text(root):
     """What may name the board's code from outside. Python on the PC (this
     package, and in a checkout the tests and benches) runs the sources, not
     the build, so only its strings reach the board (code sent to a REPL,
-    a module named to load); the web page and the pin maps count whole."""
+    a module named to load); the modules the web page runs beside the app
+    (deploy.PAGE_MODULES), the page itself and the pin maps count whole."""
+    from moontable.deploy import PAGE_MODULES
+
     parts = []
     here = Path(__file__).resolve().parent
     for p in sorted(here.rglob("*.py")):
-        parts.append(_string_words(p.read_text(encoding="utf-8", errors="replace")))
+        text = p.read_text(encoding="utf-8", errors="replace")
+        beside = p.relative_to(here).as_posix() in PAGE_MODULES  # runs on the page, beside the app
+        parts.append(text if beside else _string_words(text))
     if root is not None:
         for sub in ("tests", "bench"):
             d = root / sub

@@ -35,9 +35,7 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent
 PACKAGE = WEB / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-EMULATOR = ROOT / "host" / "sim" / "ssd1306_emu.py"
-BGSTATS = ROOT / "host" / "bgstats.py"
-HOST = ROOT / "host"  # host/times.py dates the page's games as the PC does
+HOST = ROOT / "host"  # deploy.PAGE_MODULES: the SSD1306 emulator, BG Stats, the PC's dates
 
 
 def app_files():
@@ -46,10 +44,8 @@ def app_files():
     from moontable import deploy
 
     files = deploy.build_app()
-    files["ssd1306_emu.mpy"] = deploy.compile_py(EMULATOR, "ssd1306_emu.py")
-    files["bgstats.mpy"] = deploy.compile_py(BGSTATS, "bgstats.py")
-    for name in ("__init__", "times"):
-        files["moontable/%s.mpy" % name] = deploy.compile_py(HOST / (name + ".py"), "moontable/%s.py" % name)
+    for src, dst in deploy.PAGE_MODULES.items():
+        files[dst[:-3] + ".mpy"] = deploy.compile_py(HOST / src, dst)
     cfg = json.loads(deploy.pin_map("sim"))
     cfg["board"] = "web"
     cfg["name"] = "moontable in a web page (MicroPython's WebAssembly port)"

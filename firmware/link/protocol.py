@@ -31,7 +31,7 @@ from store.layout import CLOCKS, ROSTER, SETTINGS
 _PROTOCOL = const(1)
 _MAX_FRAME = const(256)      # a PC->device frame, LF included, is shorter than this
 _MAX_CHUNK = const(2048)     # journal bytes per read reply
-_PAGE = const(16)            # games per list reply (a reply stays under 1 KB)
+PAGE = const(16)            # games per list reply (a reply stays under 1 KB)
 KEEP_CLOCKS = const(32)     # boots whose clock offset the device remembers
 _T_MIN = const(946684800)   # 2000-01-01
 _T_MAX = const(4102444800)  # 2100-01-01
@@ -284,7 +284,7 @@ class Protocol:
         # neither skip nor repeat a game, and each page reads games/ once
         # keeping only its own rows (Journal.page).
         start = self._int(req, "i", 0, 1 << 30, 0)
-        rows, nxt, total = self.journal.page(start, _PAGE)
+        rows, nxt, total = self.journal.page(start, PAGE)
         page = []
         for g in rows:
             state = "open" if g["open"] else ("synced" if g["synced"] else "done")
