@@ -130,6 +130,8 @@ class App:
         if s is not None:
             keep.append("session")
             keep.extend(s.resident or ())
+            if s.shed_due:  # the rules' modules stay to the end of this pass (step)
+                keep.extend(k for k in sys.modules if k.startswith("shared_rules."))
         if self.protocol is not None:
             keep.extend(SERIAL_MODULES)
         return keep
@@ -242,6 +244,8 @@ class App:
         # when it must (one whose sleep does not end at a button's edge).
         ms = LOOP_MS
         s = self.session
+        if s is not None and s.shed_due:  # the rules' on-demand modules this pass used
+            s.shed()
         if s is not None and getattr(self.stack[-1], "pending", None) is not None:
             ms = 1
         elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:

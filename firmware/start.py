@@ -58,7 +58,7 @@ def start(app, game, players, options):
 
     app.session = Session(app, gid, match, resident)
     app.session.after_change()
-    app.session.shed()
+    app.session.shed_due = True
     app.open_game()
     # what the table does first in a new game, if the game's screen
     # opens it itself (Moons: the tableaux)
