@@ -83,6 +83,10 @@ class App:
             # led to this one), but what this screen is built from
             keep = self.keep("ui", "ui.base", *loader.needed(screen))
             loader.release(self.marks[-1], keep)
+            # what that let go and this screen loads again (the digits of
+            # a number picker) goes with this screen too
+            now = loader.mark()
+            mark = tuple(k for k in mark if k in now)
         self.stack.append(screen)
         self.marks.append(mark)
         self.dirty = True
