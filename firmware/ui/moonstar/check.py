@@ -34,6 +34,13 @@ class Check(Screen):
         app = self.app
         try:
             if self.pending is None:
+                # what the check loads, one module a pass first (the rules'
+                # result module, and what the game's last solve loaded)
+                from loader import fetch
+
+                if s.state.get("sit") and fetch(("shared_rules.moonstar.result",) + (s.notes.get("solve") or ()), app.board.ticks_ms):
+                    self.passes += 1
+                    return True  # the spinner turns
                 self.base = s.state
                 self.pending = s.match.rules.begin(self.base, self.ev)
                 # and a first slice in this same pass: most checks end in
