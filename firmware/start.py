@@ -34,12 +34,14 @@ def begin(app, game, players, options):
 
 
 class Starting:
-    """The screen of a start under way: each loop pass loads one module
-    of the match, the game's rules, the session and the game screen
-    (loader.fetch); then start() runs. Presses meanwhile are kept, and
-    go to the game screen once it is open."""
+    """The screen of a start under way: each loop pass loads some of the
+    code of the match, the game's rules, the session and the game screen
+    (loader.fetch: FETCH_MS of it), then start() runs. Presses meanwhile
+    are kept, and go to the game screen once it is open. An error is the
+    app's fault() as it was in the press that started the game."""
 
     def __init__(self, app, args):
+        import loader
         import shared_rules
         from ui import GAMES
 
@@ -50,7 +52,7 @@ class Starting:
         self.names = tuple(n for n in names if n)
         self.held = []  # (button, kind, count, now) pressed meanwhile
         self.passes = 0
-        self.before = None  # the modules loaded before the first of them
+        self.before = loader.mark()  # the modules loaded before the first of them
 
     @property
     def pending(self):
@@ -66,8 +68,6 @@ class Starting:
     def update(self, now):
         import loader
 
-        if self.before is None:
-            self.before = loader.mark()
         if loader.fetch(self.names, self.app.board.ticks_ms):
             self.passes += 1
             return True
@@ -81,6 +81,8 @@ class Starting:
         app.base = base + got
         try:
             start(app, *self.args)
+        except Exception as e:  # as for a button: a bug must not stop the device
+            app.fault(e)
         finally:
             app.base = base
             loader.drop(("start",))
@@ -89,9 +91,13 @@ class Starting:
         if app.marks:
             app.marks[0] = tuple(k for k in app.marks[0] if k not in got)
         app.before = loader.mark()
-        for b, kind, count, at in self.held:
-            app.on_button(b, kind, count, at)
-        self.held = None
+        held = self.held
+        self.held = []
+        for b, kind, count, at in held:
+            try:
+                app.on_button(b, kind, count, at)
+            except Exception as e:
+                app.fault(e)
         return True
 
     def draw(self, d):
