@@ -38,6 +38,9 @@ class Check(Screen):
                 # result module, and what the game's last solve loaded)
                 from loader import fetch
 
+                if not self.passes:
+                    self.passes = 1
+                    return True  # the pass that entered the result did enough
                 if s.state.get("sit") and fetch(("shared_rules.moonstar.result",) + (s.notes.get("solve") or ()), app.board.ticks_ms):
                     self.passes += 1
                     return True  # the spinner turns

@@ -68,6 +68,7 @@ class Slices:
 
                     self.before = mark()
                     gc.collect()  # room for the solver's code and tables
+                    return False  # the pass that opened the screen did enough
                 if fetch(ahead(self.notes), self.ticks):
                     return False  # loading the solver's modules was this pass's work
                 self.started = True
