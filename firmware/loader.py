@@ -7,7 +7,10 @@ Whoever starts a moment ends it, with a mark taken before it began:
 - App.push() marks what was loaded before the press that opened a screen;
   App.pop() releases what came since (the screen's own module included).
 - App.home() and App.open_game() release to the app's base mark.
-- Session.shed() releases the rules' on-demand modules after each event.
+- Session.shed() releases the rules' on-demand modules after each event,
+  at the end of that loop pass.
+- What loader.fetch() loads ahead of a step (a game's start, a solve) is
+  the step's: the mark taken before it releases it.
 - `with Moment():` loads code for one call (reading a journal back, the
   data folder's repairs, the settings' checks) and lets it go after.
 
