@@ -6,9 +6,11 @@ carry it."""
 
 from ui.base import Screen
 from shared_rules.errors import RuleError
+from shared_rules.ticks import ticks_diff
 
 CHECK_UNITS = 8  # the result check's units of solver work per loop pass (docs/solver.md)
 SPIN = "|/-\\"
+SPIN_MS = 250  # the spinner turns at most this often: each turn redraws the panel (25 ms on a Pico)
 
 
 class Check(Screen):
@@ -27,7 +29,8 @@ class Check(Screen):
         self.then = then  # what follows an accepted result (the result screen)
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
-        self.passes = 0
+        self.passes = 0  # the spinner's turns
+        self.turned = None  # tick of its last turn
 
     @property
     def pending(self):
@@ -53,9 +56,12 @@ class Check(Screen):
             elif s.state is not self.base:  # the game moved on (the PC, an undo): check again
                 self.job = None
                 return False
-            self.passes += 1
             new = self.job.step(CHECK_UNITS)
             if new is None:
+                if self.turned is not None and ticks_diff(now, self.turned) < SPIN_MS:
+                    return False
+                self.turned = now
+                self.passes += 1
                 return True  # the spinner turns
             return self._commit(new)
         except RuleError as e:
