@@ -83,6 +83,10 @@ class App:
             # led to this one), but what this screen is built from
             keep = self.keep("ui", "ui.base", *loader.needed(screen))
             loader.release(self.marks[-1], keep)
+            # what that let go and this screen loads again (the digits of
+            # a number picker) goes with this screen too
+            now = loader.mark()
+            mark = tuple(k for k in mark if k in now)
         self.stack.append(screen)
         self.marks.append(mark)
         self.dirty = True
@@ -109,12 +113,13 @@ class App:
         self.dirty = True
         gc.collect()
 
-    def reset(self):
-        """An empty stack, and the code every screen loaded let go."""
+    def reset(self, *more):
+        """An empty stack, and the code every screen loaded let go (but
+        the modules named in `more`)."""
         self.stack = []
         self.marks = []
         gc.collect()
-        self.release(self.base, self.keep())
+        self.release(self.base, self.keep(*more))
 
     def release(self, mark, keep):
         """loader.release, and the mark the next screen opened in this pass
@@ -130,6 +135,8 @@ class App:
         if s is not None:
             keep.append("session")
             keep.extend(s.resident or ())
+            if s.shed_due:  # the rules' modules stay to the end of this pass (step)
+                keep.extend(k for k in sys.modules if k.startswith("shared_rules."))
         if self.protocol is not None:
             keep.extend(SERIAL_MODULES)
         return keep
@@ -157,13 +164,11 @@ class App:
     # -- games ---------------------------------------------------------------
     def start_game(self, game, players, options):
         """Create the match, journal its header, open the game screen
-        (start.py, loaded for the call)."""
+        (start.py, loaded for it: its Starting screen loads the game's
+        code a module a loop pass, starts the game and lets start.py go)."""
         import start
 
-        try:
-            return start.start(self, game, players, options)
-        finally:
-            loader.drop(("start",))
+        start.begin(self, game, players, options)
 
     def open_game(self):
         """The game screen, alone on the stack: the menus' code is let go
@@ -233,16 +238,18 @@ class App:
                 self.draw()
             except Exception as e:
                 self.fault(e)
-        # The sleep: a pass's LOOP_MS; 1 ms while the top screen of a game
-        # has work under way (its `pending`: a solve, a result's check), so
-        # the next slice comes at once. While the game's minute runs on the game
+        # The sleep: a pass's LOOP_MS; 1 ms while the top screen has work
+        # under way (its `pending`: a solve, a result's check, a game's
+        # start), so the next slice comes at once. While the game's minute runs on the game
         # screen with nothing else to watch (no button down, no tone, no
         # toast, no alarm near), until its shown second next changes: a
         # pass every 20 ms would find the same second. A board sleeps less
         # when it must (one whose sleep does not end at a button's edge).
         ms = LOOP_MS
         s = self.session
-        if s is not None and getattr(self.stack[-1], "pending", None) is not None:
+        if s is not None and s.shed_due:  # the rules' on-demand modules this pass used
+            s.shed()
+        if getattr(self.stack[-1], "pending", None) is not None:
             ms = 1
         elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:
             b = self.buttons

@@ -7,7 +7,10 @@ Whoever starts a moment ends it, with a mark taken before it began:
 - App.push() marks what was loaded before the press that opened a screen;
   App.pop() releases what came since (the screen's own module included).
 - App.home() and App.open_game() release to the app's base mark.
-- Session.shed() releases the rules' on-demand modules after each event.
+- Session.shed() releases the rules' on-demand modules after each event,
+  at the end of that loop pass.
+- What loader.fetch() loads ahead of a step (a game's start, a solve) is
+  the step's: the mark taken before it releases it.
 - `with Moment():` loads code for one call (reading a journal back, the
   data folder's repairs, the settings' checks) and lets it go after.
 
@@ -46,6 +49,34 @@ def release(before, keep=(), prefix=""):
         import gc
 
         gc.collect()
+
+
+FETCH_MS = 20  # the share of a loop pass that loading ahead may take
+
+
+def fetch(names, ticks):
+    """Load ahead: import those of `names` not loaded yet while less than
+    FETCH_MS have gone by (the board's clock `ticks`) since the call. On a
+    Pico a module takes 10-40 ms to load (mostly the path lookups in
+    littlefs: bench/import_cost.py), so a step that needs several calls
+    this once a loop pass until it returns False, and then finds them in
+    sys.modules: no pass carries them all. True while this call took its
+    share (the step waits for the next pass); False when they were all
+    loaded within it (where loading is quick, at once). A name that does
+    not import is passed over (its user will say why). The modules loaded
+    so are the step's: whoever marked before it lets them go."""
+    from shared_rules.ticks import ticks_diff
+
+    t0 = ticks()
+    for name in names:
+        if name not in sys.modules:
+            if ticks_diff(ticks(), t0) >= FETCH_MS:
+                return True
+            try:
+                __import__(name)
+            except ImportError:
+                pass
+    return ticks_diff(ticks(), t0) >= FETCH_MS
 
 
 def needed(obj):

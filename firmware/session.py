@@ -7,9 +7,11 @@ players were shown: check it with the rules, append it to the journal
 The timer is not part of the rules' state; its remaining time is saved in a
 small file tied to the journal position, so a restart resumes it paused.
 
-After each event the rules' on-demand modules are unloaded again (shed):
-they load in a few ms when the next event needs them, and between events
-the heap holds only the game's resident rules."""
+After each event the rules' on-demand modules are unloaded again (shed),
+at the end of the loop pass (App.step): the redraw's turn() in the same
+pass finds them loaded (on a Pico a module takes 10-40 ms to load, mostly
+littlefs path lookups: bench/import_cost.py), and between passes the heap
+holds only the game's resident rules."""
 
 from shared_rules.errors import RuleError
 
@@ -46,6 +48,7 @@ class Session:
         self._legal_n = -1
         self._turn = None  # match.turn() for event number _turn_n
         self._turn_n = -1
+        self.shed_due = False  # shed() at the end of this loop pass (App.step)
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
         # What the events an undo can take back were, in a few words
@@ -94,25 +97,28 @@ class Session:
     def turn(self, shed=False):
         """match.turn(): whose turn it is as the rules say ({"leader",
         "to_act"}), cached until the next event (every redraw asks).
-        `shed`: let the rules' on-demand modules go after asking them."""
+        `shed`: let the rules' on-demand modules go after asking them, at
+        the end of the loop pass."""
         if self._turn_n != self.match.count:
             self._turn = self.match.turn()
             self._turn_n = self.match.count
             if shed:
-                self.shed()
+                self.shed_due = True
         return self._turn
 
     # -- changing -----------------------------------------------------------
     def submit(self, event, checked=None):
         """Check, journal, apply. Returns True when accepted; otherwise the
         rules' message is shown as a toast and nothing changes. Either way
-        the rules' on-demand modules are unloaded afterwards. `checked`:
+        the rules' on-demand modules are unloaded afterwards, at the end
+        of the loop pass (shed_due: what the pass still asks of the rules,
+        the redraw's turn(), finds them loaded). `checked`:
         the state the rules already gave for this event on the current
         state (a result checked in slices, ui/moonstar/check.py)."""
         try:
             return self._submit(event, checked)
         finally:
-            self.shed()
+            self.shed_due = True
 
     def _submit(self, event, checked=None):
         app = self.app
@@ -157,6 +163,7 @@ class Session:
         made (self.resident: the rules' own, kept): the rules import them on
         each use, so no live object holds on to an old copy. Their names
         stay interned, their code is freed."""
+        self.shed_due = False
         keep = self.resident
         if keep is not None:
             from loader import release

@@ -1,21 +1,22 @@
 """Starting a game: close the one left behind, make the match, journal its
 header, open the game screen. Once a game, so the app loads it for the
-call and lets it go after (App.start_game); resume.py takes the rules'
-resident modules from here too."""
+start and lets it go after (App.start_game); resume.py takes the rules'
+resident modules from here too.
+
+A start takes a few loop passes (begin(), then the Starting screen): on a
+Pico each module takes 10-40 ms to load (bench/import_cost.py), so the
+code a start needs comes one module a pass, the buttons and the link
+going on meanwhile, and only the rest loads in the pass that starts it."""
 
 import gc
 import sys
 
 
-def start(app, game, players, options):
-    """Start a game: the menus that asked for it (or the finished game
-    before a rematch) are let go first, so the new game's rules have the
-    heap; the rules make and check the match, the journal gets its header,
-    the game screen opens. A start the rules refuse goes back Home with
-    their reason. True when the game is open."""
-    from shared_rules.errors import RuleError
-    from shared_rules.match import Match
-
+def begin(app, game, players, options):
+    """A start's first pass: the menus that asked for it (or the finished
+    game before a rematch) are let go first, so the new game's code and
+    rules have the heap; then the Starting screen loads that code and
+    starts the game (start())."""
     # the game left behind (finished, or abandoned from Home): closed when
     # this one starts, and not kept at all if no round of it was scored
     old = app.session
@@ -28,7 +29,95 @@ def start(app, game, players, options):
     elif app.abandoned is not None and not app.abandoned[1]:
         drop = app.abandoned[0]
     old = None
-    app.reset()
+    app.reset("start")
+    app.push(Starting(app, (game, players, options, drop)))
+
+
+class Starting:
+    """The screen of a start under way: each loop pass loads some of the
+    code of the match, the game's rules, the session and the game screen
+    (loader.fetch: FETCH_MS of it), then start() runs. Presses meanwhile
+    are kept, and go to the game screen once it is open. An error is the
+    app's fault() as it was in the press that started the game."""
+
+    def __init__(self, app, args):
+        import loader
+        import shared_rules
+        from ui import GAMES
+
+        game = args[0]
+        self.app = app
+        self.args = args
+        names = ["shared_rules.match", shared_rules._MODULES.get(game), "session", "ui.play", dict(GAMES).get(game)]
+        self.names = tuple(n for n in names if n)
+        self.held = []  # (button, kind, count, now) pressed meanwhile
+        self.passes = 0
+        self.before = loader.mark()  # the modules loaded before the first of them
+
+    @property
+    def pending(self):
+        """The start under way: the loop runs the next pass at once."""
+        return self
+
+    def enter(self):
+        pass
+
+    def button(self, b, kind, count):
+        self.held.append((b, kind, count, self.app.board.ticks_ms()))
+
+    def update(self, now):
+        import loader
+
+        if loader.fetch(self.names, self.app.board.ticks_ms):
+            self.passes += 1
+            return True
+        app = self.app
+        base = app.base
+        # what was loaded for the start (those modules and what they
+        # import) is the game's now: the game screen's opening
+        # (App.open_game) must not let it go, nor load it a second time
+        before = self.before
+        got = tuple(k for k in loader.mark() if k not in before)
+        app.base = base + got
+        try:
+            start(app, *self.args)
+        except Exception as e:  # as for a button: a bug must not stop the device
+            app.fault(e)
+        finally:
+            app.base = base
+            loader.drop(("start",))
+        # and it came with the game screen: a screen that covers that one
+        # lets it go as if the game screen had loaded it (App.push)
+        if app.marks:
+            app.marks[0] = tuple(k for k in app.marks[0] if k not in got)
+        app.before = loader.mark()
+        held = self.held
+        self.held = []
+        for b, kind, count, at in held:
+            try:
+                app.on_button(b, kind, count, at)
+            except Exception as e:
+                app.fault(e)
+        return True
+
+    def draw(self, d):
+        d.text("Starting" + "." * (self.passes % 4), 28, 28, 1)
+
+
+def start(app, game, players, options, drop):
+    """Start a game (begin() closed the one before: `drop`, the id of a
+    game to delete once this one is journaled): the rules make and check
+    the match, the journal gets its header, the game screen opens. A start
+    the rules refuse goes back Home with their reason. True when the game
+    is open."""
+    from shared_rules.errors import RuleError
+    from shared_rules.match import Match
+
+    # the match's module is no resident of the game (its class lives on
+    # with the match): it goes before the rules' residents are taken
+    import loader
+
+    loader.drop(("shared_rules.match",))
     try:
         resident = rules_resident(game)
         match = Match(game, players, options, {"device": app.board.info.get("id")})
@@ -58,7 +147,7 @@ def start(app, game, players, options):
 
     app.session = Session(app, gid, match, resident)
     app.session.after_change()
-    app.session.shed()
+    app.session.shed_due = True
     app.open_game()
     # what the table does first in a new game, if the game's screen
     # opens it itself (Moons: the tableaux)

@@ -6,9 +6,11 @@ carry it."""
 
 from ui.base import Screen
 from shared_rules.errors import RuleError
+from shared_rules.ticks import ticks_diff
 
 CHECK_UNITS = 8  # the result check's units of solver work per loop pass (docs/solver.md)
 SPIN = "|/-\\"
+SPIN_MS = 250  # the spinner turns at most this often: each turn redraws the panel (25 ms on a Pico)
 
 
 class Check(Screen):
@@ -25,25 +27,41 @@ class Check(Screen):
         self.s = s
         self.ev = ev
         self.then = then  # what follows an accepted result (the result screen)
-        self.pending = None  # the rules' check in slices
+        self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
-        self.passes = 0
+        self.passes = 0  # the spinner's turns
+        self.turned = None  # tick of its last turn
+
+    @property
+    def pending(self):
+        """The check under way (loading its code, or checking): while this
+        screen is on top the loop runs the next pass at once (App.step)."""
+        return self
 
     def update(self, now):
         s = self.s
         app = self.app
         try:
-            if self.pending is None:
+            if self.job is None:
+                # what the check loads, FETCH_MS of a pass at a time first (the rules'
+                # result module, and what the game's last solve loaded)
+                from loader import fetch
+
+                if s.state.get("sit") and fetch(("shared_rules.moonstar.result",) + (s.notes.get("solve") or ()), app.board.ticks_ms):
+                    return False  # loading was this pass's work (no redraw: a frame costs 25 ms)
                 self.base = s.state
-                self.pending = s.match.rules.begin(self.base, self.ev)
+                self.job = s.match.rules.begin(self.base, self.ev)
                 # and a first slice in this same pass: most checks end in
                 # it, and leave nothing of theirs on the heap between passes
             elif s.state is not self.base:  # the game moved on (the PC, an undo): check again
-                self.pending = None
+                self.job = None
                 return False
-            self.passes += 1
-            new = self.pending.step(CHECK_UNITS)
+            new = self.job.step(CHECK_UNITS)
             if new is None:
+                if self.turned is not None and ticks_diff(now, self.turned) < SPIN_MS:
+                    return False
+                self.turned = now
+                self.passes += 1
                 return True  # the spinner turns
             return self._commit(new)
         except RuleError as e:
@@ -58,7 +76,7 @@ class Check(Screen):
     def _commit(self, checked):
         s = self.s
         then = self.then
-        self.pending = None
+        self.job = None
         self.app.pop()
         if s.submit(self.ev, checked) and then is not None:
             then(s)
@@ -68,7 +86,7 @@ class Check(Screen):
         from buttons import BACK, PRESS
 
         if b == BACK and kind == PRESS:
-            self.pending = None
+            self.job = None
             self.app.pop()
             self.s.shed()
             self.app.toast("result not entered")

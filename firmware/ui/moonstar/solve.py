@@ -17,6 +17,10 @@ from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
+# What building a solver loads, one module a loop pass before it is built
+# (loader.fetch): these always, and what the game's last solve loaded to
+# build its solver (the session's notes["solve"]: a squares game's piles).
+SOLVER_MODULES = ("shared_rules.moonstar.board", "shared_rules.moonstar.solver")
 _PARTS = "shared_rules.moonstar.pairs"  # the search in parts (loaded at its start)
 _START = "shared_rules.moonstar.piles_start"  # the solve's first steps
 
@@ -26,9 +30,12 @@ class Slices:
     is the solver's result ({"best", "plan", "favorite"}) once known;
     `failed` says why there is none ("no memory")."""
 
-    def __init__(self, sit, ticks_ms, keep=False):
+    def __init__(self, sit, ticks_ms, keep=False, notes=None):
         self.sit = sit
         self.ticks = ticks_ms
+        # the session's notes (Session.notes): what the solver loaded is
+        # noted there, and loaded ahead by the next solve of the game
+        self.notes = notes
         # keep: leave the solver's modules loaded once the answer is there
         # (the points entry: the rules solve the same set-up right after,
         # and loading them again would only cut the heap into pieces)
@@ -58,19 +65,26 @@ class Slices:
             return False
         try:
             if not self.started:
+                from loader import fetch, mark
+
+                if self.before is None:
+                    import gc
+
+                    self.before = mark()
+                    gc.collect()  # room for the solver's code and tables
+                    return False  # the pass that opened the screen did enough
+                if fetch(ahead(self.notes), self.ticks):
+                    return False  # loading the solver's modules was this pass's work
                 self.started = True
-                import gc
-
-                from loader import mark
-
-                self.before = mark()
-                gc.collect()  # room for the solver's code and tables
                 from shared_rules.moonstar.solver import Solver
 
                 # checked: every situation solved here is a game state's
                 # (the round's, or the last round's), which the rules
                 # checked at set-up; so the checks' module stays unloaded
                 self.solver = Solver(self.sit, True)
+                if self.notes is not None:
+                    before = self.before
+                    self.notes["solve"] = tuple(k for k in mark() if k not in before and k.startswith("shared_rules."))
                 return False  # building the tables was this pass's work
             return self._slice()
         except MemoryError:
@@ -95,7 +109,7 @@ class Slices:
                 else:  # the rules' check needs the first steps; the parts, rarely
                     from loader import drop
 
-                    drop(("shared_rules.moonstar.pairs",))
+                    drop((_PARTS,))
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
@@ -114,3 +128,10 @@ class Slices:
         self.solver = None
         if unload:
             self._unload()
+
+
+def ahead(notes):
+    """The modules a solve loads ahead (SOLVER_MODULES, and what the
+    game's last solve loaded to build its solver)."""
+    got = notes.get("solve") if notes is not None else None
+    return got if got else SOLVER_MODULES

@@ -1,0 +1,80 @@
+"""What a long loop pass does on the stock Pico firmware (emulated RP2040,
+tests/board/harness.py): a probe (as /boot.py) wraps the board's idle()
+and, for every pass over LONG_MS of emulated time, prints how long it took
+and which modules came into sys.modules and left it during it; the same
+for the imports the probe counts (a wrapped __import__ that times each
+load of a module not yet in sys.modules).
+
+    .venv/bin/python bench/long_passes.py [moonstar-round|shoot-the-moon-hand|moonstar-game7-round]
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests" / "sim"), str(ROOT / "tests" / "board")]
+
+import board as bench_board  # noqa: E402
+import harness  # noqa: E402
+
+LONG_MS = 30
+
+PROBE = """\
+import boards, sys, time, builtins
+us = time.ticks_us
+d = time.ticks_diff
+_imp = builtins.__import__
+loads = []
+def imp(name, *a):
+    if name in sys.modules:
+        return _imp(name, *a)
+    t = us()
+    n = len(sys.modules)
+    try:
+        return _imp(name, *a)
+    finally:
+        loads.append((name, d(us(), t), len(sys.modules) - n))
+builtins.__import__ = imp
+_setup = boards.setup
+def setup(cfg=None):
+    b = _setup(cfg)
+    idle = b.idle
+    st = [us(), set(sys.modules)]
+    def probe_idle(ms):
+        t = d(us(), st[0])
+        if t > %d000:
+            now = set(sys.modules)
+            print("PASS %%d new=%%s gone=%%s" %% (t // 1000, sorted(now - st[1]), sorted(st[1] - now)))
+            print("LOADS", [(n, t // 1000, k) for n, t, k in loads])
+        loads.clear()
+        idle(ms)
+        st[0] = us()
+        st[1] = set(sys.modules)
+    b.idle = probe_idle
+    return b
+boards.setup = setup
+""" % LONG_MS
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    name = argv[0] if argv else "moonstar-game7-round"
+    files = harness.flash_files()
+    files["boot.py"] = PROBE.encode()
+    p = harness.Pico(harness.build_image(files))
+    p.wait_panel(lambda t: "New game" in t, 5000)
+    p.settle()
+    bench_board.SESSIONS[name](p)
+    if name == "moonstar-game7-round":
+        p.press("ok")
+        p.wait_panel(lambda t: re.search(r"best possible:? *\d+", t), 20000)
+        p.run(300)
+        p.settle()
+    print(p.serial_text())
+    p.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
