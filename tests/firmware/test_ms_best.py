@@ -170,9 +170,8 @@ def test_the_first_steps_code_goes_once_the_search_is_in_parts():
     answer is the same."""
     start, parts = "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs"
     app, scr = _screen(HARD)
-    scr.update(0)
+    passes = _build(scr)
     assert start in sys.modules and parts not in sys.modules
-    passes = 1
     seen = 0
     while not scr.update(passes * 20):
         passes += 1
