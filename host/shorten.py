@@ -260,7 +260,7 @@ def for_app(files):
     from moontable import places
 
     sources = [(Path(src), rel) for src, rel in files if Path(src).suffix == ".py"]
-    key = tuple((str(src), src.stat().st_mtime_ns, src.stat().st_size) for src, _ in sources)
+    key = tuple((str(src), st.st_mtime_ns, st.st_size) for src, st in ((src, src.stat()) for src, _ in sources))
     if key not in _cache:
         app, libs = {}, []
         fw = places.firmware_dir().resolve()
