@@ -120,19 +120,22 @@ class _Applied:
         return self.state
 
 
-def begin(state, event):
+def begin(state, event, plan=None):
     """apply() in slices, for a device that must not wait on one call:
     returns an object whose step(budget) does about `budget` units of
     work and returns None until the event is decided, then the new state
     (RuleError, at once or from a step, if the rules refuse it). Only a
     result entered as points against a known situation needs slices (the
     best-possible check, docs/solver.md); every other event, and every
-    check that can be made without the solver, is decided here."""
+    check that can be made without the solver, is decided here. `plan`:
+    a plan the device's solver already found for the set-up ({"plan",
+    "favorite"}); if the rules find it legal and it reaches the points, it
+    is the proof that accepts them, and no search runs."""
     if isinstance(event, dict) and event.get("type") == "result" and not state["over"] \
             and state["phase"] in dict(EVENTS)["result"]:
         from shared_rules.moonstar.result import ResultCheck
 
-        return ResultCheck(state, event)
+        return ResultCheck(state, event, plan)
     return _Applied(apply(state, event))
 
 
@@ -148,13 +151,6 @@ def turn(state):
     from shared_rules.moonstar.allowed import turn as t
 
     return t(state)
-
-
-def best_possible(state):
-    """The best score the last finished round allowed (moonstar_legal)."""
-    from shared_rules.moonstar.allowed import best_possible as b
-
-    return b(state)
 
 
 def placings(state):

@@ -101,13 +101,3 @@ def turn(state):
     else:
         act = None
     return {"leader": setter, "to_act": act}
-
-
-def best_possible(state):
-    """The best score the last finished round's situation allowed, worked
-    out when its result was applied (state["last"]["best"]); None when no
-    round is finished yet, its situation was not known, or the result
-    needed no solve (given as moves, a legal plan; or points the search
-    reached before it finished). The device's result screen solves anew."""
-    last = state["last"]
-    return None if last is None else last.get("best")

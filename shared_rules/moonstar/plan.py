@@ -105,3 +105,18 @@ def plan_score(sit, plan, favorite=None, complete=True):
     """Points a legal plan scores; RuleError if the plan is not legal."""
     favorite = check_favorite(sit, favorite)
     return score_landings(sit, plan_landings(sit, plan, complete), favorite)
+
+
+def reaches(state, plan, points):
+    """Whether `plan` ({"plan", "favorite"}: a solver's answer the device
+    already has for this round's set-up, or None) is a plan the rules find
+    legal, as the moves entry would, that scores `points` or more: the
+    proof that accepts them, so no search is needed. A plan that is not
+    legal proves nothing (False): it is the device's hint, not the
+    player's entry, and the search decides."""
+    if not isinstance(plan, dict):
+        return False
+    try:
+        return plan_score(state["sit"], plan.get("plan"), plan.get("favorite"), not state["timeout"]) >= points
+    except (RuleError, TypeError, KeyError, IndexError, ValueError):
+        return False

@@ -112,6 +112,12 @@ class PointsCheck:
         return True
 
 
+def _reaches(state, plan, points):
+    from shared_rules.moonstar.plan import reaches
+
+    return reaches(state, plan, points)
+
+
 class ResultCheck:
     """A result event applied in slices (moonstar.begin): everything that
     can be decided at once is, in the constructor (RuleError for a bad
@@ -119,7 +125,7 @@ class ResultCheck:
     being checked against the best possible, and the new state once they
     pass (RuleError if they do not)."""
 
-    def __init__(self, state, event):
+    def __init__(self, state, event, plan=None):
         self.state = state
         self.check = None
         self.done = None
@@ -135,8 +141,8 @@ class ResultCheck:
                 raise RuleError("points must be a whole number from 0 to %d, not %r" % (top, points))
             self.points = points
             # No plan scores less than nothing, so 0 needs no check either.
-            if sit is None or points == 0:
-                self.done = settle(state, points, None)
+            if sit is None or points == 0 or (plan is not None and _reaches(state, plan, points)):
+                self.done = settle(state, points)
             else:
                 self.check = PointsCheck(sit, points)
         elif "moves" in event:
@@ -148,14 +154,14 @@ class ResultCheck:
             points = plan_score(sit, event["moves"], event.get("favorite"), not state["timeout"])
             # A plan the rules have just found legal: the set-up allows its
             # score by definition, so there is nothing for the solver to check.
-            self.done = settle(state, points, None)
+            self.done = settle(state, points)
         else:
             raise RuleError("result event needs 'points' or 'moves'")
 
     def step(self, budget):
         c = self.check
         if self.done is None and c is not None and c.step(budget):
-            self.done = settle(self.state, self.points, c.best)
+            self.done = settle(self.state, self.points)
             self.check = None
         return self.done
 

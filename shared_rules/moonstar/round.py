@@ -59,17 +59,20 @@ def no_bid(state):
     scores[setter] += _NO_BID_SCORE
     s["scores"] = scores
     s["last"] = {"setter": setter, "bidder": None, "bid": None, "points": None,
-                 "made": None, "sit": state["sit"], "best": None}
+                 "made": None, "sit": state["sit"]}
     # The no-bid round was the failed bidder's round out.
     s["out"] = None
     end_round(s, setter)
     return s
 
 
-def settle(state, points, best=None):
-    """Score the round: bid made or failed, challenges, side bets. `best`:
-    what the round's known situation allowed (None: unknown), kept in
-    state["last"] for the device and the PC to show."""
+def settle(state, points):
+    """Score the round: bid made or failed, challenges, side bets. The
+    best the situation allowed is not kept: whether a check works it out
+    depends on how the points were proved (a plan the device had, or a
+    search stopped once it reached them), and a state is a function of the
+    log alone. Whoever shows the best solves for it (the result screen,
+    `moontable show`)."""
     n = len(state["players"])
     bid = state["bid"]
     bidder = state["bidder"]
@@ -97,7 +100,7 @@ def settle(state, points, best=None):
     s = dict(state)
     s["scores"] = scores
     s["last"] = {"setter": state["setter"], "bidder": bidder, "bid": bid, "points": points,
-                 "made": made, "sit": state["sit"], "best": best}
+                 "made": made, "sit": state["sit"]}
     out = None if made else bidder
     s["out"] = out
     # Next setter: left of the last one, skipping whoever sits out.

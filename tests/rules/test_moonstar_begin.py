@@ -80,4 +80,4 @@ def test_what_needs_no_solve_is_decided_by_begin():
 def test_an_unknown_setup_takes_points_at_once():
     s = run(start(3), {"type": "setup"}, bid(1, 30), UP)
     got = M.begin(s, pts(70)).step(0)
-    assert got["last"]["points"] == 70 and got["last"]["best"] is None
+    assert got["last"]["points"] == 70 and got["last"]["sit"] is None

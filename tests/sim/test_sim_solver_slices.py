@@ -155,3 +155,55 @@ def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_the_points_entrys_plan_accepts_the_result_without_a_search(tmp_path):
+    """The same set-up once the playing minute is over: the points entry
+    solves it while it is shown (its caption then tells the best), and
+    its plan is the proof the rules accept the points with, so the check
+    takes the passes that load its code and no search, and the result
+    screen tells the best at once, without solving again."""
+    hard = hardest_timed()
+    sit = hard["sit"]
+    best = hard["best"]
+    b = st.new_board(tmp_path)
+    try:
+        st.start_two_player_moonstar(b, "12 Setter picks", "P1")
+    finally:
+        b.kill()
+    flash = tmp_path / "flash"
+    game = sorted((flash / "data" / "games").glob("*.jsonl"))[-1]
+    events = [variants(sit), {"type": "setup", "planets": sit["planets"], "moons": sit["moons"], "dice": sit["dice"]},
+              {"type": "bid", "player": 1, "amount": best}, {"type": "time_up"}, {"type": "time_up"}]
+    with open(game, "ab") as f:
+        for ev in events:
+            f.write(encode(ev))
+    state = replay_file(str(game)).match.state
+    assert state["phase"] == "result", state["phase"]
+    accept_steps, why = pc_slices(state, best)
+    assert why is None and accept_steps >= 10, accept_steps  # a search would take that many passes
+
+    b = SimBoard(flash, seed=7, do_deploy=False).start()
+    try:
+        b.advance(300)
+        b.press("ok")
+        scr = st.screen(b)
+        if "scored?" not in scr:  # the action menu first
+            st.choose(b, "Enter result")
+        b.advance(3000)  # the entry's own solve, in slices
+        scr = st.screen(b)
+        assert "scored?" in scr and "bid %d best %d" % (best, best) in scr, scr
+        b.press("ok")
+        passes, shown, scr = checking(b)
+        assert passes <= 3, passes  # loading the check's code; no search
+        # the result screen knew the best on its first pass, with no solve of
+        # its own: the bidder made exactly the best, so its banner says so
+        assert scr.split("\n")[0] == "Best possible!" and "made %d" % best in scr, scr
+        b.advance(3000)
+        scr = st.screen(b)
+        assert re.search(r"best possible:? *%d$" % best, scr, re.M) and "the best!" in scr, scr
+        m = st.replay(flash)
+        assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
+        st.no_faults(b)
+    finally:
+        b.kill()

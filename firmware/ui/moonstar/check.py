@@ -16,17 +16,22 @@ SPIN_MS = 250  # the spinner turns at most this often: each turn redraws the pan
 class Check(Screen):
     """Submits a result on the next loop pass, once the screen that entered
     it and its code are gone (result.submit_later). A result entered as
-    points against a known set-up is checked in slices first (the rules' begin(): at most CHECK_UNITS units of solver
-    work per pass), with "checking..." and a spinner on the panel, so the
+    points against a known set-up is checked first: by the plan the points
+    entry's solve found, when it has one, else in slices (the rules'
+    begin(): at most CHECK_UNITS units of solver work per pass), with "checking..." and a spinner on the panel, so the
     minute, the buttons and the link keep going; only then is it
     journaled and applied, with the state the check gave. BACK drops an
     unfinished check and the result with it."""
 
-    def __init__(self, app, s, ev, then):
+    def __init__(self, app, s, ev, then, answer=None):
         super().__init__(app)
         self.s = s
         self.ev = ev
         self.then = then  # what follows an accepted result (the result screen)
+        # the points entry's solve ({"best", "plan", "favorite"}), if it
+        # ended before the OK: a plan reaching the points is the rules'
+        # proof that accepts them, with no search (docs/solver.md)
+        self.answer = answer
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
         self.passes = 0  # the spinner's turns
@@ -44,13 +49,14 @@ class Check(Screen):
         try:
             if self.job is None:
                 # what the check loads, FETCH_MS of a pass at a time first (the rules'
-                # result module, and what the game's last solve loaded)
+                # result module, and the plan's checks, or what the game's last solve loaded)
                 from loader import fetch
 
-                if s.state.get("sit") and fetch(("shared_rules.moonstar.result",) + (s.notes.get("solve") or ()), app.board.ticks_ms):
+                more = ("shared_rules.moonstar.plan",) if self.answer is not None else (s.notes.get("solve") or ())
+                if s.state.get("sit") and fetch(("shared_rules.moonstar.result",) + more, app.board.ticks_ms):
                     return False  # loading was this pass's work (no redraw: a frame costs 25 ms)
                 self.base = s.state
-                self.job = s.match.rules.begin(self.base, self.ev)
+                self.job = s.match.rules.begin(self.base, self.ev, self.answer)
                 # and a first slice in this same pass: most checks end in
                 # it, and leave nothing of theirs on the heap between passes
             elif s.state is not self.base:  # the game moved on (the PC, an undo): check again

@@ -8,9 +8,10 @@ The best comes from the solver, run in slices while the picker is shown
 own maximum and the caption says "best ...". While the playing minute
 still runs the best is not told (a spoiler for the bidder): the caption
 gives the bid only, and the result screen tells the best afterwards. The answer (best and plan)
-then feeds the result screen, which steps through the plan without
-solving again; this module and ms_best are unloaded before the result is
-submitted, since the rules solve the set-up once more to check it."""
+then feeds the rules' check, whose proof is the plan when it reaches the
+points (no search), and the result screen, which steps through the plan
+without solving again; this module is unloaded before the result is
+submitted."""
 
 from buttons import PRESS, UP
 from ui.dialogs import NumberPick
@@ -27,7 +28,7 @@ class PointsPick(NumberPick):
     def __init__(self, app, title, spec, bid, sit, on_done, on_back, tell=True):
         from ui.moonstar.solve import Slices
 
-        self.slices = Slices(sit, app.board.ticks_ms, True, app.session.notes if app.session is not None else None)
+        self.slices = Slices(sit, app.board.ticks_ms, app.session.notes if app.session is not None else None)
         self.bid = bid
         # the best is told (and the picker stops there) only once the play
         # is over: entered while the playing minute still runs, it would
@@ -61,9 +62,10 @@ class PointsPick(NumberPick):
         super().button(b, kind, count)
 
     def finish(self):
-        """The solver's answer (plain data) or None; an unfinished solve is
-        stopped, the solver's modules stay for the rules' own solve of the
-        result (the session sheds them after that event)."""
+        """The solver's answer (plain data) or None. A finished solve let
+        its modules go when it ended (its plan is the rules' proof); an
+        unfinished one is stopped, and its modules stay for the rules' own
+        search (the session sheds them after that event)."""
         self.slices.stop(False)
         return self.slices.answer
 
@@ -90,7 +92,7 @@ def enter(s, spec):
             app.pop()
             # submitted on the next loop pass, when this screen and its
             # code are gone: the rules solve the set-up again to check
-            submit_later(s, {"type": "result", "points": points}, lambda s: after_result(s, answer))
+            submit_later(s, {"type": "result", "points": points}, lambda s: after_result(s, answer), answer)
 
         def back():
             pick.leave()

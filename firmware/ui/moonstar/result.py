@@ -31,11 +31,13 @@ class _Later(Screen):
         return True
 
 
-def submit_later(s, ev, then=None):
+def submit_later(s, ev, then=None, answer=None):
+    """`answer`: the solver's for the set-up, when the points entry has it
+    (its plan is the check's proof)."""
     if ev["type"] == "result":  # checked in slices first (ui/moonstar/check.py)
         from ui.moonstar.check import Check
 
-        s.app.push(Check(s.app, s, ev, then))
+        s.app.push(Check(s.app, s, ev, then, answer))
         return
     s.app.push(_Later(s.app, s, ev, then))
 

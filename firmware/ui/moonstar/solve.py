@@ -30,16 +30,12 @@ class Slices:
     is the solver's result ({"best", "plan", "favorite"}) once known;
     `failed` says why there is none ("no memory")."""
 
-    def __init__(self, sit, ticks_ms, keep=False, notes=None):
+    def __init__(self, sit, ticks_ms, notes=None):
         self.sit = sit
         self.ticks = ticks_ms
         # the session's notes (Session.notes): what the solver loaded is
         # noted there, and loaded ahead by the next solve of the game
         self.notes = notes
-        # keep: leave the solver's modules loaded once the answer is there
-        # (the points entry: the rules solve the same set-up right after,
-        # and loading them again would only cut the heap into pieces)
-        self.keep = keep
         self.answer = None
         self.failed = None
         self.solver = None
@@ -104,12 +100,7 @@ class Slices:
             if r is not None:
                 self.answer = r
                 self.solver = None
-                if not self.keep:
-                    self._unload()
-                else:  # the rules' check needs the first steps; the parts, rarely
-                    from loader import drop
-
-                    drop((_PARTS,))
+                self._unload()
                 return True
             if ticks_diff(ticks(), start) >= SOLVE_MS:
                 break
