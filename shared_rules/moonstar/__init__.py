@@ -9,7 +9,8 @@ where the rules are silent are in docs/games/moonstar.md.
 # numbers), start (a new game's options checked), first (the first
 # setter), setup (the set-up, Game 12's choice), bid (bids, challenges,
 # time up), result (the result's entry and check, side bets), round
-# (scoring, the next round), allowed (legal()'s menus), board (moves and
+# (scoring, the next round), allowed (legal()'s menus), limits (the
+# points and bets a round allows, offered and checked), board (moves and
 # landing scores, shared with the solver), check (a situation's checks),
 # words (events and phases as players say them, for messages), and the
 # solver's parts (solver, plan, piles, piles_start, pairs, assign). A module is

@@ -1,17 +1,22 @@
 """Moonstar's legal(): what may happen next, with the seats and ranges a
 device UI offers. Loaded only when asked, so a replay never compiles it.
-The spec keys are listed in docs/games/moonstar.md."""
+The spec keys are listed in docs/games/moonstar.md.
+
+A device asks legal() after every event, and on a Pico each module takes
+10-40 ms to load: so this imports what one phase needs inside that phase
+(the board's limits at set-up, the variants' table in Game 12's choice),
+and nothing the other phases carry."""
 
 from shared_rules.ticks import const
-from shared_rules.moonstar import board
-from shared_rules.moonstar.opts import INCOMPATIBLE
-from shared_rules.moonstar.result import bet_room, max_points
+from shared_rules.moonstar.limits import bet_room, max_points
 
 _MIN_BID = const(20)
 _MAX_BID = const(70)
 
 
 def _choose(state):
+    from shared_rules.moonstar.opts import INCOMPATIBLE
+
     return {
         "players": [state["setter"]],
         "games": list(range(2, 12)),
@@ -46,6 +51,8 @@ def legal(state):
     elif phase == "choose":
         moves["variants"] = _choose(state)
     elif phase == "setup":
+        from shared_rules.moonstar import board
+
         moves["setup"] = {"players": [state["setter"]], "moons": cfg["moons"], "dice": cfg["dice"],
                           "planets": list(cfg["planets"]), "per_star": board.MAX_MOONS_PER_STAR,
                           "stars": board.STARS, "seeded": True, "optional": True}

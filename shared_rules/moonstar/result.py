@@ -5,31 +5,7 @@
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
 from shared_rules.moonstar.round import settle
-
-
-def max_points(cfg):
-    """An upper bound on one round's points under a config: the range a UI
-    offers when the result is entered as points."""
-    n = cfg["moons"] if cfg["moons"] < cfg["dice"] else cfg["dice"]
-    if cfg["scoring"] == "squares":
-        return n * n
-    if cfg["scoring"] == "chains":
-        return n * (n + 1) // 2
-    top = 1
-    for v in cfg["planets"]:
-        if v > top:
-            top = v
-    return n * top * (2 if cfg["favorite"] else 1)
-
-
-def bet_room(state, p):
-    """Points seat p may still bet: its total (not below 0) less what it
-    has already bet this round."""
-    room = state["scores"][p]
-    bets = state["bets"]
-    if bets:
-        room -= bets[p][0] + bets[p][1]
-    return room if room > 0 else 0
+from shared_rules.moonstar.limits import bet_room, max_points
 
 
 def bet(state, p, event):
