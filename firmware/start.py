@@ -158,13 +158,15 @@ def start(app, game, players, options, drop):
 
 
 def rules_resident(game):
-    """The shared_rules modules a game keeps resident: its rules module and
-    what that imports at load time (RuleError for an unknown game). Taken
-    before the game's Match is made, since making it may load tables only
-    a new game needs (Moonstar's variants): those, and everything the rules
-    import later on first use (a phase's handler, legal(), the board
+    """The shared_rules modules a game keeps resident: its rules module,
+    what that imports at load time, and the modules it names for a device
+    to keep (its KEEP: Moonstar's legal()) (RuleError for an unknown game).
+    Taken before the game's Match is made, since making it may load tables
+    only a new game needs (Moonstar's variants): those, and everything the
+    rules import later on first use (a phase's handler, the board
     tables), are shed after each event (Session.shed)."""
     from shared_rules import get_game
 
-    get_game(game)
+    for name in getattr(get_game(game), "KEEP", ()):
+        __import__(name)
     return [k for k in sys.modules if k.startswith("shared_rules")]

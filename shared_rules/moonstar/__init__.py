@@ -14,13 +14,22 @@ where the rules are silent are in docs/games/moonstar.md.
 # landing scores, shared with the solver), check (a situation's checks),
 # words (events and phases as players say them, for messages), and the
 # solver's parts (solver, plan, piles, piles_start, pairs, assign). A module is
-# imported where it is needed, so a board holds only the phase at hand.
+# imported where it is needed, so a board holds only the phase at hand
+# (and legal(), which every phase asks: KEEP).
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states
 # share what did not change and a replay needs no deep clone per event.
 
 from shared_rules.errors import RuleError
+
+# What a device keeps loaded with the rules (start.rules_resident):
+# legal() and turn() (allowed.py, with the limits it offers), which it
+# asks after every event, as the other games' rules modules hold theirs;
+# a Pico takes some 50 ms to load them each time. The phases' handlers
+# and tables load when their event comes, here and on a device. (The PC
+# and the tests do not hold them: the rules core's tests run in 64K.)
+KEEP = ("shared_rules.moonstar.allowed",)
 
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (
