@@ -3,7 +3,8 @@ tests/board/harness.py): a probe (as /boot.py) wraps the board's idle()
 and, for every pass over LONG_MS of emulated time, prints how long it took
 and which modules came into sys.modules and left it during it; the same
 for the imports the probe counts (a wrapped __import__ that times each
-load of a module not yet in sys.modules).
+load of a module not yet in sys.modules), and the time spent in the
+methods TIMED names (the pass's drawing, its event, the journal's write).
 
     .venv/bin/python bench/long_passes.py [moonstar-round|shoot-the-moon-hand|moonstar-game7-round]
 """
@@ -19,6 +20,10 @@ import board as bench_board  # noqa: E402
 import harness  # noqa: E402
 
 LONG_MS = 30
+# methods whose time within a long pass is printed (inclusive of what they
+# call): module.Class.method, as the built firmware names them
+TIMED = ("app.App.draw", "app.App.serial", "session.Session.submit", "session.Session.after_change",
+         "session.Session.shed", "store.journal.Journal.append", "loader.Moment.__exit__")
 
 PROBE = """\
 import boards, sys, time, builtins
@@ -35,7 +40,26 @@ def imp(name, *a):
         return _imp(name, *a)
     finally:
         loads.append((name, d(us(), t), len(sys.modules) - n))
+        if name in sys.modules:
+            wrap(name)
 builtins.__import__ = imp
+spent = {}
+TIMED = %r
+def timed(key, fn):
+    def w(*a, **k):
+        t = us()
+        try:
+            return fn(*a, **k)
+        finally:
+            spent[key] = spent.get(key, 0) + d(us(), t)
+    return w
+def wrap(name):
+    for spec in TIMED:
+        mod, cls, meth = spec.rsplit(".", 2)
+        if mod == name and mod in sys.modules:
+            c = getattr(sys.modules[mod], cls, None)
+            if c is not None and meth in c.__dict__:
+                setattr(c, meth, timed(cls + "." + meth, c.__dict__[meth]))
 _setup = boards.setup
 def setup(cfg=None):
     b = _setup(cfg)
@@ -47,14 +71,16 @@ def setup(cfg=None):
             now = set(sys.modules)
             print("PASS %%d new=%%s gone=%%s" %% (t // 1000, sorted(now - st[1]), sorted(st[1] - now)))
             print("LOADS", [(n, t // 1000, k) for n, t, k in loads])
+            print("TIMES", sorted((k, v // 1000) for k, v in spent.items()))
         loads.clear()
+        spent.clear()
         idle(ms)
         st[0] = us()
         st[1] = set(sys.modules)
     b.idle = probe_idle
     return b
 boards.setup = setup
-""" % LONG_MS
+""" % (TIMED, LONG_MS)
 
 
 def main(argv=None):
