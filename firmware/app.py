@@ -97,10 +97,12 @@ class App:
         self.stack[-1] = screen
         self.dirty = True
 
-    def pop(self):
+    def pop(self, keep=()):
+        """Close the top screen and let go what it loaded, but `keep` (what
+        it hands on: a solve still under way goes on in the next screen)."""
         if len(self.stack) > 1:
             self.stack.pop()
-            self.release(self.marks.pop(), self.keep())
+            self.release(self.marks.pop(), self.keep(*keep))
         self.stack[-1].enter()
         self.dirty = True
         gc.collect()

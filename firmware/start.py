@@ -33,12 +33,22 @@ def begin(app, game, players, options):
     app.push(Starting(app, (game, players, options, drop)))
 
 
+# What every game's start loads besides its own (the players' checks),
+# fetched ahead with the rules' NEW. (Not the journal's store.recovery: it
+# loads for the header's write in a Moment, which would keep a module
+# loaded before it began.)
+NEW = ("shared_rules.names", "shared_rules.players")
+
+
 class Starting:
     """The screen of a start under way: each loop pass loads some of the
     code of the match, the game's rules, the session and the game screen
-    (loader.fetch: FETCH_MS of it), then start() runs. Presses meanwhile
-    are kept, and go to the game screen once it is open. An error is the
-    app's fault() as it was in the press that started the game."""
+    (loader.fetch: FETCH_MS of it); then what the rules keep for the game
+    (their KEEP); then what making a new game loads (the rules' NEW, and
+    the players' checks), which goes again after the start; then start()
+    runs. Presses meanwhile are kept, and go to the game screen once it is
+    open. An error is the app's fault() as it was in the press that
+    started the game."""
 
     def __init__(self, app, args):
         import loader
@@ -53,6 +63,9 @@ class Starting:
         self.held = []  # (button, kind, count, now) pressed meanwhile
         self.passes = 0
         self.before = loader.mark()  # the modules loaded before the first of them
+        self.stage = 0  # 0: the code above; 1: the rules' KEEP; 2: a new game's (NEW)
+        self.fresh = None  # the modules loaded only to make the new game (stage 2)
+        self.mark = None  # the modules loaded before those (loader.mark)
 
     @property
     def pending(self):
@@ -68,7 +81,7 @@ class Starting:
     def update(self, now):
         import loader
 
-        if loader.fetch(self.names, self.app.board.ticks_ms):
+        if loader.fetch(self.names, self.app.board.ticks_ms) or self._next():
             self.passes += 1
             return True
         app = self.app
@@ -80,7 +93,8 @@ class Starting:
         got = tuple(k for k in loader.mark() if k not in before)
         app.base = base + got
         try:
-            start(app, *self.args)
+            game, players, options, drop = self.args
+            start(app, game, players, options, drop, self.fresh)
         except Exception as e:  # as for a button: a bug must not stop the device
             app.fault(e)
         finally:
@@ -100,16 +114,37 @@ class Starting:
                 app.fault(e)
         return True
 
+    def _next(self):
+        """The next stage's modules to fetch once a stage's are loaded:
+        True while there is one (its loading is the next passes' work)."""
+        import loader
+
+        if self.stage == 2:
+            before = self.mark or ()
+            self.fresh = tuple(k for k in loader.mark() if k not in before)
+            return False
+        from shared_rules import get_game
+
+        rules = get_game(self.args[0])
+        if self.stage == 0:
+            self.names = getattr(rules, "KEEP", ())
+        else:
+            self.mark = loader.mark()
+            self.names = getattr(rules, "NEW", ()) + NEW
+        self.stage += 1
+        return True
+
     def draw(self, d):
         d.text("Starting" + "." * (self.passes % 4), 28, 28, 1)
 
 
-def start(app, game, players, options, drop):
+def start(app, game, players, options, drop, fresh=None):
     """Start a game (begin() closed the one before: `drop`, the id of a
     game to delete once this one is journaled): the rules make and check
     the match, the journal gets its header, the game screen opens. A start
     the rules refuse goes back Home with their reason. True when the game
-    is open."""
+    is open. `fresh`: the modules loaded ahead only to make the new game
+    (Starting), which the game does not keep."""
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
@@ -119,7 +154,7 @@ def start(app, game, players, options, drop):
 
     loader.drop(("shared_rules.match",))
     try:
-        resident = rules_resident(game)
+        resident = rules_resident(game, fresh or ())
         match = Match(game, players, options, {"device": app.board.info.get("id")})
     except RuleError as e:
         app.home()
@@ -157,16 +192,17 @@ def start(app, game, players, options, drop):
     return True
 
 
-def rules_resident(game):
+def rules_resident(game, besides=()):
     """The shared_rules modules a game keeps resident: its rules module,
     what that imports at load time, and the modules it names for a device
     to keep (its KEEP: Moonstar's legal()) (RuleError for an unknown game).
     Taken before the game's Match is made, since making it may load tables
     only a new game needs (Moonstar's variants): those, and everything the
     rules import later on first use (a phase's handler, the board
-    tables), are shed after each event (Session.shed)."""
+    tables), are shed after each event (Session.shed), as are `besides`
+    (what a start loaded ahead to make the new game)."""
     from shared_rules import get_game
 
     for name in getattr(get_game(game), "KEEP", ()):
         __import__(name)
-    return [k for k in sys.modules if k.startswith("shared_rules")]
+    return [k for k in sys.modules if k.startswith("shared_rules") and k not in besides]

@@ -10,6 +10,16 @@ import os
 import sys
 
 
+def unload(base):
+    # and unlinked from their packages, or the package keeps the old copy
+    for k in [k for k in sys.modules if k not in base]:
+        del sys.modules[k]
+        i = k.rfind(".")
+        parent = sys.modules.get(k[:i]) if i > 0 else None
+        if parent is not None and hasattr(parent, k[i + 1:]):
+            delattr(parent, k[i + 1:])
+
+
 def main():
     # Collect every 4 KB allocated: garbage then cannot spread among the
     # long-lived code of imports (fragmentation); at 64K it passes at 60K.
@@ -32,6 +42,10 @@ def main():
         sys.print_exception(e)
         print("FILE-RESULT 0 1")
         return
+    # What a test loads goes after it (as a board lets a moment's code go),
+    # so each test starts from the file's own imports: the cap then bounds
+    # every test alone, whatever ran before it in the file.
+    base = set(sys.modules)
     for attr in sorted(dir(module)):
         fn = getattr(module, attr)
         if attr.startswith("test_") and callable(fn):
@@ -43,6 +57,7 @@ def main():
                 print("FAIL %s.%s" % (name, attr))
                 sys.print_exception(e)
             fn = None
+            unload(base)
             gc.collect()
     print("FILE-RESULT %d %d" % (passed, failed))
 

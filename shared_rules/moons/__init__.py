@@ -26,6 +26,11 @@ def _tricks():
     return _TRICKS
 
 
+# What new() loads, which a device loads ahead of a game's start over its
+# loop passes, and lets go after it (docs/rules-core.md).
+NEW = ("shared_rules.moons.start",)
+
+
 def new(players, options=None):
     """A new game's state (shared_rules/moons/start.py: the options' checks,
     loaded for a game's start only)."""

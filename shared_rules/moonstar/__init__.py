@@ -29,7 +29,10 @@ from shared_rules.errors import RuleError
 # a Pico takes some 50 ms to load them each time. The phases' handlers
 # and tables load when their event comes, here and on a device. (The PC
 # and the tests do not hold them: the rules core's tests run in 64K.)
-KEEP = ("shared_rules.moonstar.allowed",)
+KEEP = ("shared_rules.moonstar.limits", "shared_rules.moonstar.allowed")
+# What new() loads (the options' checks), which a device loads ahead of a
+# game's start over its loop passes, and lets go after it.
+NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar.start")
 
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (

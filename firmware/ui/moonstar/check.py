@@ -6,36 +6,35 @@ carry it."""
 
 from ui.base import Screen
 from shared_rules.errors import RuleError
-from shared_rules.ticks import ticks_diff
+from ui.spinner import Spinner
 
 CHECK_UNITS = 8  # the result check's units of solver work per loop pass (docs/solver.md)
-SPIN = "|/-\\"
-SPIN_MS = 250  # the spinner turns at most this often: each turn redraws the panel (25 ms on a Pico)
 
 
 class Check(Screen):
     """Submits a result on the next loop pass, once the screen that entered
     it and its code are gone (result.submit_later). A result entered as
     points against a known set-up is checked first: by the plan the points
-    entry's solve found, when it has one, else in slices (the rules'
+    entry's solve found (that solve, if the OK came before it ended, runs
+    to its end here first, a slice a pass), else in slices (the rules'
     begin(): at most CHECK_UNITS units of solver work per pass), with "checking..." and a spinner on the panel, so the
     minute, the buttons and the link keep going; only then is it
     journaled and applied, with the state the check gave. BACK drops an
     unfinished check and the result with it."""
 
-    def __init__(self, app, s, ev, then, answer=None):
+    def __init__(self, app, s, ev, then, solve=None):
         super().__init__(app)
         self.s = s
         self.ev = ev
         self.then = then  # what follows an accepted result (the result screen)
-        # the points entry's solve ({"best", "plan", "favorite"}), if it
-        # ended before the OK: a plan reaching the points is the rules'
-        # proof that accepts them, with no search (docs/solver.md)
-        self.answer = answer
+        # the points entry's solve (ui/moonstar/solve.py Slices), run to its
+        # end here first if the OK came before it: its plan reaching the
+        # points is the rules' proof that accepts them, with no search
+        # (docs/solver.md), and the result screen's best
+        self.solve = solve
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
-        self.passes = 0  # the spinner's turns
-        self.turned = None  # tick of its last turn
+        self.spinner = Spinner()
 
     @property
     def pending(self):
@@ -48,15 +47,20 @@ class Check(Screen):
         app = self.app
         try:
             if self.job is None:
+                solve = self.solve
+                if solve is not None and solve.running() is not None:
+                    solve.update()  # the entry's solve, a slice a pass, to its end
+                    return self.spinner.turn(now)
+                answer = solve.answer if solve is not None else None
                 # what the check loads, FETCH_MS of a pass at a time first (the rules'
                 # result module, and the plan's checks, or what the game's last solve loaded)
                 from loader import fetch
 
-                more = ("shared_rules.moonstar.plan",) if self.answer is not None else (s.notes.get("solve") or ())
+                more = ("shared_rules.moonstar.plan",) if answer is not None else (s.notes.get("solve") or ())
                 if s.state.get("sit") and fetch(("shared_rules.moonstar.result",) + more, app.board.ticks_ms):
                     return False  # loading was this pass's work (no redraw: a frame costs 25 ms)
                 self.base = s.state
-                self.job = s.match.rules.begin(self.base, self.ev, self.answer)
+                self.job = s.match.rules.begin(self.base, self.ev, answer)
                 # and a first slice in this same pass: most checks end in
                 # it, and leave nothing of theirs on the heap between passes
             elif s.state is not self.base:  # the game moved on (the PC, an undo): check again
@@ -64,20 +68,23 @@ class Check(Screen):
                 return False
             new = self.job.step(CHECK_UNITS)
             if new is None:
-                if self.turned is not None and ticks_diff(now, self.turned) < SPIN_MS:
-                    return False
-                self.turned = now
-                self.passes += 1
-                return True  # the spinner turns
+                return self.spinner.turn(now)  # a redraw when it turns
             return self._commit(new)
         except RuleError as e:
-            app.pop()
+            self._drop()
             s.shed()
             app.toast(str(e))
         except Exception as e:  # as for a button: the game and the timer go on
-            app.pop()
+            self._drop()
             app.fault(e)
         return True
+
+    def _drop(self):
+        """Close this screen with the entry's solve, if it is still here."""
+        self.job = None
+        if self.solve is not None:
+            self.solve.stop()  # and its code
+        self.app.pop()
 
     def _commit(self, checked):
         s = self.s
@@ -92,8 +99,7 @@ class Check(Screen):
         from buttons import BACK, PRESS
 
         if b == BACK and kind == PRESS:
-            self.job = None
-            self.app.pop()
+            self._drop()
             self.s.shed()
             self.app.toast("result not entered")
 
@@ -102,7 +108,7 @@ class Check(Screen):
 
         title_bar(d, "Result")
         d.text("checking...", 0, 20, 1)
-        d.text(SPIN[self.passes % 4], 120, 20, 1)
+        d.text(self.spinner.mark(), 120, 20, 1)
         t = self.s.timer
         if t is not None and t.running:  # the minute goes on meanwhile
             d.text("time left %d s" % t.seconds_shown(), 0, 36, 1)

@@ -10,8 +10,10 @@ still runs the best is not told (a spoiler for the bidder): the caption
 gives the bid only, and the result screen tells the best afterwards. The answer (best and plan)
 then feeds the rules' check, whose proof is the plan when it reaches the
 points (no search), and the result screen, which steps through the plan
-without solving again; this module is unloaded before the result is
-submitted."""
+without solving again: an OK before the solve ends hands the solve on to
+the check's screen, which runs it to its end first (lighter than this
+one, so the solve's peak is lower there). This module is unloaded before
+the result is submitted."""
 
 from buttons import PRESS, UP
 from ui.dialogs import NumberPick
@@ -21,9 +23,9 @@ TOAST_MS = 1500
 
 class PointsPick(NumberPick):
     """`spec` is legal()'s result spec (min, max); `bid` the bid to make;
-    on_done(points, answer) gets the solver's answer, or None when the
-    player was quicker than the solver (the solve is stopped either way:
-    the rules solve again to check the result, and need the room)."""
+    on_done(points, solve) gets the entry's solve (a Slices: its answer,
+    or the solve still under way when the OK was quicker, which the
+    result's check then runs on: ui/moonstar/check.py)."""
 
     def __init__(self, app, title, spec, bid, sit, on_done, on_back, tell=True):
         from ui.moonstar.solve import Slices
@@ -35,7 +37,13 @@ class PointsPick(NumberPick):
         # tell the bidder what to aim for (the result screen tells it after)
         self.tell = tell
         super().__init__(app, title, spec["min"], spec["max"], min(bid, spec["max"]),
-                         lambda v: on_done(v, self.finish()), self._caption(), on_back=on_back)
+                         lambda v: on_done(v, self.slices), self._caption(), on_back=on_back)
+
+    @property
+    def pending(self):
+        """The solve while it is under way: the loop runs its next slice
+        at once, without a pass's sleep."""
+        return self.slices.running()
 
     def _caption(self):
         a = self.slices.answer
@@ -61,14 +69,6 @@ class PointsPick(NumberPick):
             return
         super().button(b, kind, count)
 
-    def finish(self):
-        """The solver's answer (plain data) or None. A finished solve let
-        its modules go when it ended (its plan is the rules' proof); an
-        unfinished one is stopped, and its modules stay for the rules' own
-        search (the session sheds them after that event)."""
-        self.slices.stop(False)
-        return self.slices.answer
-
     def leave(self):
         """Drop an unfinished solve (BACK: the entry was cancelled)."""
         self.slices.stop()
@@ -88,11 +88,13 @@ def enter(s, spec):
     if sit:
         from ui.moonstar.result import after_result, submit_later
 
-        def done(points, answer):
-            app.pop()
-            # submitted on the next loop pass, when this screen and its
-            # code are gone: the rules solve the set-up again to check
-            submit_later(s, {"type": "result", "points": points}, lambda s: after_result(s, answer), answer)
+        def done(points, solve):
+            # this screen and its code go; a solve still under way goes on
+            # in the result's check, with its code (submitted on the next
+            # loop pass), and its answer is the check's proof and the
+            # result screen's best
+            app.pop(solve.loaded())
+            submit_later(s, {"type": "result", "points": points}, lambda s: after_result(s, solve.answer), solve)
 
         def back():
             pick.leave()

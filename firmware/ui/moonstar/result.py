@@ -31,13 +31,13 @@ class _Later(Screen):
         return True
 
 
-def submit_later(s, ev, then=None, answer=None):
-    """`answer`: the solver's for the set-up, when the points entry has it
-    (its plan is the check's proof)."""
+def submit_later(s, ev, then=None, solve=None):
+    """`solve`: the points entry's solve of the set-up (ui/moonstar/solve.py
+    Slices, done or under way): its plan is the check's proof."""
     if ev["type"] == "result":  # checked in slices first (ui/moonstar/check.py)
         from ui.moonstar.check import Check
 
-        s.app.push(Check(s.app, s, ev, then, answer))
+        s.app.push(Check(s.app, s, ev, then, solve))
         return
     s.app.push(_Later(s.app, s, ev, then))
 

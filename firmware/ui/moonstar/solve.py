@@ -51,6 +51,14 @@ class Slices:
     def done(self):
         return self.answer is not None or self.failed is not None
 
+    def loaded(self):
+        """The modules this solve loaded and still holds (its code): a
+        screen that hands the solve on lets its own code go but these."""
+        before = self.before
+        if before is None:
+            return ()
+        return tuple(k for k in sys.modules if k not in before)
+
     def running(self):
         """Self while the solve is to start or under way, else None."""
         return None if self.done() or (self.started and self.solver is None) else self
@@ -107,10 +115,14 @@ class Slices:
         if _PARTS in sys.modules and _START in sys.modules:
             # The search went in parts: the first steps' code is done with
             # (nothing of the parts refers to it; the rules' check, if it
-            # needs it, loads it again), and its room is the parts'.
+            # needs it, loads it again), and its room is the parts'. So is
+            # the rules' kept legal() (their KEEP: nothing holds its code
+            # between calls), loaded again by the next event: the parts are
+            # a round's largest moment on the heap (docs/device.md, Memory).
             from loader import drop
 
-            drop((_START,))
+            rules = sys.modules.get("shared_rules.moonstar")
+            drop((_START,) + getattr(rules, "KEEP", ()))
         return False
 
     def stop(self, unload=True):
