@@ -105,10 +105,14 @@ def checking(b):
     raise AssertionError("still checking after 20000 passes")
 
 
-def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
+def hard_round(tmp_path, minutes):
+    """A two-player Game 12 started through the buttons, then the hardest
+    timed set-up's round journaled on its flash as the board would
+    journal it (with the CRC): the set-up, P2's bid of the best, and
+    `minutes` time-ups (1: playing; 2: the play minute over too).
+    Returns (the set-up's best, the flash folder, the state)."""
     hard = hardest_timed()
     sit = hard["sit"]
-    best = hard["best"]
     b = st.new_board(tmp_path)
     try:
         st.start_two_player_moonstar(b, "12 Setter picks", "P1")
@@ -117,12 +121,18 @@ def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
     flash = tmp_path / "flash"
     game = sorted((flash / "data" / "games").glob("*.jsonl"))[-1]
     events = [variants(sit), {"type": "setup", "planets": sit["planets"], "moons": sit["moons"], "dice": sit["dice"]},
-              {"type": "bid", "player": 1, "amount": best}, {"type": "time_up"}]
+              {"type": "bid", "player": 1, "amount": hard["best"]}] + [{"type": "time_up"}] * minutes
     with open(game, "ab") as f:
         for ev in events:
-            f.write(encode(ev))  # as the board journals them (with the CRC)
+            f.write(encode(ev))
     state = replay_file(str(game)).match.state
-    assert state["phase"] == "playing" and state["sit"]["moons"] == sit["moons"]
+    assert state["sit"]["moons"] == sit["moons"]
+    return hard["best"], flash, state
+
+
+def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
+    best, flash, state = hard_round(tmp_path, 1)
+    assert state["phase"] == "playing", state["phase"]
     refuse_steps, why = pc_slices(state, best + 1)
     assert why == "%d is more than this set-up allows (best possible %d)" % (best + 1, best), why
     assert refuse_steps >= 20, refuse_steps  # far more than one pass's work
@@ -175,22 +185,7 @@ def test_the_points_entrys_plan_accepts_the_result_without_a_search(tmp_path):
     its plan is the proof the rules accept the points with, so the check
     takes the passes that load its code and no search, and the result
     screen tells the best at once, without solving again."""
-    hard = hardest_timed()
-    sit = hard["sit"]
-    best = hard["best"]
-    b = st.new_board(tmp_path)
-    try:
-        st.start_two_player_moonstar(b, "12 Setter picks", "P1")
-    finally:
-        b.kill()
-    flash = tmp_path / "flash"
-    game = sorted((flash / "data" / "games").glob("*.jsonl"))[-1]
-    events = [variants(sit), {"type": "setup", "planets": sit["planets"], "moons": sit["moons"], "dice": sit["dice"]},
-              {"type": "bid", "player": 1, "amount": best}, {"type": "time_up"}, {"type": "time_up"}]
-    with open(game, "ab") as f:
-        for ev in events:
-            f.write(encode(ev))
-    state = replay_file(str(game)).match.state
+    best, flash, state = hard_round(tmp_path, 2)
     assert state["phase"] == "result", state["phase"]
     accept_steps, why = pc_slices(state, best)
     assert why is None and accept_steps >= 10, accept_steps  # a search would take that many passes
