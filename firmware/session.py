@@ -71,6 +71,13 @@ class Session:
         # next entry, such as Moonstar's last bids): kept with the game,
         # never in a module that may be let go.
         self.notes = {}
+        # What applying each kind of event loaded, as this game has seen
+        # ({event type: module names}), and the kind and phase of the last
+        # event applied: an event that may come again in the same phase
+        # (the bids of a bidding minute) keeps its code over the shed, so
+        # the next one's pass does not load it again (ahead()).
+        self.loads = {}
+        self.last = None  # (event type, the phase it was applied in)
 
     # -- reading ------------------------------------------------------------
     @property
@@ -129,10 +136,18 @@ class Session:
                 if not m.can_undo():
                     raise RuleError("nothing to undo")
             elif checked is None:
+                import sys
+
+                before = tuple(sys.modules)
                 checked = m.rules.apply(m.state, event)  # raises RuleError; state untouched
+                got = tuple(k for k in sys.modules if k not in before and k.startswith("shared_rules."))
+                if got:
+                    kind = event.get("type")
+                    self.loads[kind] = self.loads.get(kind, ()) + tuple(k for k in got if k not in self.loads.get(kind, ()))
         except RuleError as e:
             app.toast(str(e))
             return False
+        self.last = None if undo else (event.get("type"), m.state["phase"])
         t = app.epoch()
         if t is not None:
             event["t"] = t
@@ -158,17 +173,32 @@ class Session:
             self._finish()
         return True
 
-    def shed(self):
+    def ahead(self):
+        """The code the next event likely needs: what applying the last
+        event loaded, when its kind may come again in the phase it came
+        in (a bid after a bid). Only a repeat: the code of every kind the
+        rules allow next would sit on the heap under the next screens (a
+        points entry's, a solve's)."""
+        last = self.last
+        if last is None or last[1] != self.match.state["phase"] or last[0] not in self.moves():
+            return ()
+        return self.loads.get(last[0], ())
+
+    def shed(self, ahead=True):
         """Let go of the shared_rules modules loaded since the Match was
         made (self.resident: the rules' own, kept): the rules import them on
         each use, so no live object holds on to an old copy. Their names
-        stay interned, their code is freed."""
+        stay interned, their code is freed. `ahead`: but what the next
+        events need (ahead()), which the next pass would load again."""
         self.shed_due = False
         keep = self.resident
         if keep is not None:
             from loader import release
 
-            release(keep, ("shared_rules.wire_read",), "shared_rules.")  # the line reader: the protocol's
+            more = ("shared_rules.wire_read",)  # the line reader: the protocol's
+            if ahead:
+                more = more + self.ahead()
+            release(keep, more, "shared_rules.")
 
     def _finish(self):
         try:

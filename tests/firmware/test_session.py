@@ -99,7 +99,16 @@ def _session(app):
     """A fresh 3-player Moonstar session, made as the app makes one: with
     only the game's resident rules loaded (an earlier test may have loaded
     more)."""
-    drop(ON_DEMAND + ("shared_rules.moonstar.solver", "shared_rules.moonstar.piles"))
+    names = ON_DEMAND + ("shared_rules.moonstar.solver", "shared_rules.moonstar.piles")
+    drop(names)
+    # and no package attribute left by a module an earlier test's Modules
+    # put back without it in sys.modules (CPython's `from package import
+    # name` would take that old module instead of importing it)
+    import shared_rules.moonstar as pkg
+
+    for name in names:
+        if name not in sys.modules and hasattr(pkg, name.rsplit(".", 1)[1]):
+            delattr(pkg, name.rsplit(".", 1)[1])
     resident = rules_resident("moonstar")
     match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1})
     return Session(app, "g1", match, resident)
@@ -148,8 +157,14 @@ def test_on_demand_rules_are_unloaded_after_each_event():
             assert s.shed_due
             s.shed()
             assert not s.shed_due
-            assert _loaded(ON_DEMAND) == [], _loaded(ON_DEMAND)
+            # what stays is what a repeat of the event needs (Session.ahead):
+            # after a bid, the bids'
+            assert _loaded(ON_DEMAND) == [k for k in ON_DEMAND if k in s.ahead()], (_loaded(ON_DEMAND), s.ahead())
             assert _loaded(resident) == resident
+        assert "shared_rules.moonstar.bid" in s.loads["bid"] and "shared_rules.moonstar.bid" in s.ahead()
+        assert _loaded(ON_DEMAND) == ["shared_rules.moonstar.bid"]
+        s.shed(False)  # and a solve's start lets those go too
+        assert _loaded(ON_DEMAND) == [] and _loaded(resident) == resident
         assert app.journal.lines == events
         assert s.state["bid"] == 45 and s.state["bidder"] == 2
         assert s.timer is not None and s.timer_phase == "bidding"
@@ -164,7 +179,7 @@ def test_a_refused_event_is_not_journaled_and_changes_nothing():
         assert "35" in app.toasts[-1], app.toasts
         assert s.state is before and len(app.journal.lines) == 3
         _pass_ends(s)
-        assert _loaded(ON_DEMAND) == []
+        assert _loaded(ON_DEMAND) == [k for k in ON_DEMAND if k in s.ahead()]
 
 
 def test_a_failed_flash_write_keeps_the_event_out_of_the_game():
@@ -184,7 +199,7 @@ def test_undo_reloads_nothing_it_does_not_need():
         assert s.submit({"type": "undo"})
         assert s.state["bid"] == 0 and s.state["phase"] == "bidding"
         _pass_ends(s)
-        assert _loaded(ON_DEMAND) == []
+        assert _loaded(ON_DEMAND) == [k for k in ON_DEMAND if k in s.ahead()]
         assert s.submit({"type": "bid", "player": 1, "amount": 50})
         assert s.state["bid"] == 50
 
@@ -238,3 +253,27 @@ def test_undo_after_a_resume_says_only_undone():
         s.done = []  # what a resumed session knows of the events before it
         assert s.submit({"type": "undo"})
         assert s.undo_text() == "Undone"
+
+
+def test_a_bid_keeps_its_code_for_the_next_bid_and_not_past_the_minute():
+    with Modules():
+        app = App()
+        s = _session(app)
+        for e in ({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
+                  {"type": "setup"}, {"type": "bid", "player": 0, "amount": 40}):
+            assert s.submit(e), app.toasts
+            _pass_ends(s)  # as the app's loop does after each
+        # a bid may follow a bid in the same minute: its code stayed
+        assert "shared_rules.moonstar.bid" in s.ahead() and "shared_rules.moonstar.bid" in sys.modules
+        before = set(sys.modules)
+        assert s.submit({"type": "bid", "player": 1, "amount": 45})
+        _pass_ends(s)
+        assert [k for k in sys.modules if k not in before and k.startswith("shared_rules.")] == []
+        # the minute's end changes the phase: nothing is kept past it
+        assert s.submit({"type": "time_up"})
+        _pass_ends(s)
+        assert s.state["phase"] == "playing" and s.ahead() == ()
+        assert _loaded(ON_DEMAND) == []
+        assert s.submit({"type": "undo"}) and s.state["phase"] == "bidding"
+        _pass_ends(s)
+        assert s.ahead() == ()  # an undo is no repeat

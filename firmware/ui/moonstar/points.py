@@ -30,7 +30,7 @@ class PointsPick(NumberPick):
     def __init__(self, app, title, spec, bid, sit, on_done, on_back, tell=True):
         from ui.moonstar.solve import Slices
 
-        self.slices = Slices(sit, app.board.ticks_ms, app.session.notes if app.session is not None else None)
+        self.slices = Slices(sit, app.board.ticks_ms, app.session)
         self.bid = bid
         # the best is told (and the picker stops there) only once the play
         # is over: entered while the playing minute still runs, it would

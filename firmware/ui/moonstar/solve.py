@@ -23,6 +23,7 @@ SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds
 SOLVER_MODULES = ("shared_rules.moonstar.board", "shared_rules.moonstar.solver")
 _PARTS = "shared_rules.moonstar.pairs"  # the search in parts (loaded at its start)
 _START = "shared_rules.moonstar.piles_start"  # the solve's first steps
+_PREFIX = "shared_rules.moonstar."  # the solver's code: what a solve loads and lets go
 
 
 class Slices:
@@ -30,12 +31,15 @@ class Slices:
     is the solver's result ({"best", "plan", "favorite"}) once known;
     `failed` says why there is none ("no memory")."""
 
-    def __init__(self, sit, ticks_ms, notes=None):
+    def __init__(self, sit, ticks_ms, session=None):
         self.sit = sit
         self.ticks = ticks_ms
-        # the session's notes (Session.notes): what the solver loaded is
-        # noted there, and loaded ahead by the next solve of the game
-        self.notes = notes
+        # the game's session: what it loaded ahead for the next events
+        # goes when the solve starts (the solve needs the room), and what
+        # the solver loaded is noted in its notes, and loaded ahead by the
+        # next solve of the game
+        self.session = session
+        self.notes = session.notes if session is not None else None
         self.answer = None
         self.failed = None
         self.solver = None
@@ -46,18 +50,19 @@ class Slices:
         if self.before is not None:
             from loader import release
 
-            release(self.before, (), "shared_rules.moonstar.")
+            release(self.before, (), _PREFIX)
 
     def done(self):
         return self.answer is not None or self.failed is not None
 
     def loaded(self):
-        """The modules this solve loaded and still holds (its code): a
-        screen that hands the solve on lets its own code go but these."""
+        """The modules this solve loaded and still holds (its code, which
+        it lets go itself: _unload): a screen that hands the solve on lets
+        its own code go but these."""
         before = self.before
         if before is None:
             return ()
-        return tuple(k for k in sys.modules if k not in before)
+        return tuple(k for k in sys.modules if k not in before and k.startswith(_PREFIX))
 
     def running(self):
         """Self while the solve is to start or under way, else None."""
@@ -74,6 +79,8 @@ class Slices:
                 if self.before is None:
                     import gc
 
+                    if self.session is not None:
+                        self.session.shed(False)
                     self.before = mark()
                     gc.collect()  # room for the solver's code and tables
                     return False  # the pass that opened the screen did enough
