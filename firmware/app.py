@@ -100,20 +100,24 @@ class App:
     def pop(self, keep=()):
         """Close the top screen and let go what it loaded, but `keep` (what
         it hands on: a solve still under way goes on in the next screen)."""
+        freed = False
         if len(self.stack) > 1:
             self.stack.pop()
-            self.release(self.marks.pop(), self.keep(*keep))
+            freed = self.release(self.marks.pop(), self.keep(*keep))
         self.stack[-1].enter()
         self.dirty = True
-        gc.collect()
+        if not freed:  # (a release collects: once is enough, 8-10 ms on a Pico)
+            gc.collect()
 
     def pop_to(self, depth):
+        freed = False
         while len(self.stack) > depth and len(self.stack) > 1:
             self.stack.pop()
-            self.release(self.marks.pop(), self.keep())
+            freed = self.release(self.marks.pop(), self.keep()) or freed
         self.stack[-1].enter()
         self.dirty = True
-        gc.collect()
+        if not freed:
+            gc.collect()
 
     def reset(self, *more):
         """An empty stack, and the code every screen loaded let go (but
@@ -124,10 +128,12 @@ class App:
         self.release(self.base, self.keep(*more))
 
     def release(self, mark, keep):
-        """loader.release, and the mark the next screen opened in this pass
-        gets is what is loaded now (not what was let go)."""
-        loader.release(mark, keep)
+        """loader.release (True when some code went), and the mark the next
+        screen opened in this pass gets is what is loaded now (not what was
+        let go)."""
+        freed = loader.release(mark, keep)
         self.before = loader.mark()
+        return freed
 
     def keep(self, *more):
         """What must stay loaded whatever screen goes: the game's session

@@ -42,13 +42,15 @@ def drop(names):
 
 def release(before, keep=(), prefix=""):
     """Unload every module loaded since the mark `before`, except those in
-    `keep`; with `prefix`, only those whose name starts with it."""
+    `keep`; with `prefix`, only those whose name starts with it. True when
+    some went (and a collection has freed their code)."""
     gone = [k for k in sys.modules if k not in before and k not in keep and k.startswith(prefix)]
     if gone:
         drop(gone)
         import gc
 
         gc.collect()
+    return bool(gone)
 
 
 FETCH_MS = 20  # the share of a loop pass that loading ahead may take
