@@ -140,10 +140,11 @@ class Session:
 
                 before = tuple(sys.modules)
                 checked = m.rules.apply(m.state, event)  # raises RuleError; state untouched
-                got = tuple(k for k in sys.modules if k not in before and k.startswith("shared_rules."))
-                if got:
+                if len(sys.modules) != len(before):  # it loaded code: note what (ahead())
                     kind = event.get("type")
-                    self.loads[kind] = self.loads.get(kind, ()) + tuple(k for k in got if k not in self.loads.get(kind, ()))
+                    known = self.loads.get(kind, ())
+                    self.loads[kind] = known + tuple(k for k in sys.modules if k not in before and k not in known
+                                                     and k.startswith("shared_rules."))
         except RuleError as e:
             app.toast(str(e))
             return False

@@ -6,9 +6,11 @@ carry it."""
 
 from ui.base import Screen
 from shared_rules.errors import RuleError
-from ui.spinner import Spinner
+from shared_rules.ticks import ticks_diff
 
 CHECK_UNITS = 8  # the result check's units of solver work per loop pass (docs/solver.md)
+SPIN = "|/-\\"
+SPIN_MS = 250  # the spinner turns at most this often: each turn redraws the panel (25 ms on a Pico)
 
 
 class Check(Screen):
@@ -34,7 +36,8 @@ class Check(Screen):
         self.solve = solve
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
-        self.spinner = Spinner()
+        self.passes = 0  # the spinner's turns
+        self.turned = None  # tick of its last turn
 
     @property
     def pending(self):
@@ -50,7 +53,7 @@ class Check(Screen):
                 solve = self.solve
                 if solve is not None and solve.running() is not None:
                     solve.update()  # the entry's solve, a slice a pass, to its end
-                    return self.spinner.turn(now)
+                    return self._turn(now)
                 answer = solve.answer if solve is not None else None
                 # what the check loads, FETCH_MS of a pass at a time first (the rules'
                 # result module, and the plan's checks, or what the game's last solve loaded)
@@ -68,7 +71,7 @@ class Check(Screen):
                 return False
             new = self.job.step(CHECK_UNITS)
             if new is None:
-                return self.spinner.turn(now)  # a redraw when it turns
+                return self._turn(now)
             return self._commit(new)
         except RuleError as e:
             self._drop()
@@ -77,6 +80,14 @@ class Check(Screen):
         except Exception as e:  # as for a button: the game and the timer go on
             self._drop()
             app.fault(e)
+        return True
+
+    def _turn(self, now):
+        """The spinner turns (True: a redraw) at most every SPIN_MS."""
+        if self.turned is not None and ticks_diff(now, self.turned) < SPIN_MS:
+            return False
+        self.turned = now
+        self.passes += 1
         return True
 
     def _drop(self):
@@ -108,7 +119,7 @@ class Check(Screen):
 
         title_bar(d, "Result")
         d.text("checking...", 0, 20, 1)
-        d.text(self.spinner.mark(), 120, 20, 1)
+        d.text(SPIN[self.passes % 4], 120, 20, 1)
         t = self.s.timer
         if t is not None and t.running:  # the minute goes on meanwhile
             d.text("time left %d s" % t.seconds_shown(), 0, 36, 1)

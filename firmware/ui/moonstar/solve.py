@@ -39,7 +39,6 @@ class Slices:
         # the solver loaded is noted in its notes, and loaded ahead by the
         # next solve of the game
         self.session = session
-        self.notes = session.notes if session is not None else None
         self.answer = None
         self.failed = None
         self.solver = None
@@ -84,7 +83,9 @@ class Slices:
                     self.before = mark()
                     gc.collect()  # room for the solver's code and tables
                     return False  # the pass that opened the screen did enough
-                if fetch(ahead(self.notes), self.ticks):
+                session = self.session
+                notes = session.notes if session is not None else None
+                if fetch(ahead(notes), self.ticks):
                     return False  # loading the solver's modules was this pass's work
                 self.started = True
                 from shared_rules.moonstar.solver import Solver
@@ -93,9 +94,9 @@ class Slices:
                 # (the round's, or the last round's), which the rules
                 # checked at set-up; so the checks' module stays unloaded
                 self.solver = Solver(self.sit, True)
-                if self.notes is not None:
+                if notes is not None:
                     before = self.before
-                    self.notes["solve"] = tuple(k for k in mark() if k not in before and k.startswith("shared_rules."))
+                    notes["solve"] = tuple(k for k in mark() if k not in before and k.startswith("shared_rules."))
                 return False  # building the tables was this pass's work
             return self._slice()
         except MemoryError:
@@ -132,12 +133,10 @@ class Slices:
             drop((_START,) + getattr(rules, "KEEP", ()))
         return False
 
-    def stop(self, unload=True):
-        """Drop an unfinished solve, and the solver's code (unless not
-        `unload`: the caller's next step needs it)."""
+    def stop(self):
+        """Drop an unfinished solve, and the solver's code."""
         self.solver = None
-        if unload:
-            self._unload()
+        self._unload()
 
 
 def ahead(notes):
