@@ -36,6 +36,7 @@ class App:
         self.store, self.uptime, self.journal, self.conf, self.roster = startup.load_data(board)
         now = board.ticks_ms()
         self.buttons = Buttons(now, held_at_start=board.buttons.read())
+        self._since = getattr(board.buttons, "since", None)  # the pins' edge times, on a board that keeps them
         self.sound = Sound(board.buzzer, self.conf["sound"])
         self.stack = []
         # marks[i]: the modules loaded before the press that opened
@@ -224,7 +225,7 @@ class App:
             self.before = loader.mark()
         now = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
-        for b, kind, count in self.buttons.update(board.buttons.read(), now):
+        for b, kind, count in self.buttons.update(board.buttons.read(), now, self._since):
             try:
                 self.on_button(b, kind, count, now)
             except Exception as e:  # a bug in a screen must not stop the timer or lose the game
@@ -253,6 +254,7 @@ class App:
         # toast, no alarm near), until its shown second next changes: a
         # pass every 20 ms would find the same second. A board sleeps less
         # when it must (one whose sleep does not end at a button's edge).
+        # Never past a button's debounce: its PRESS is due then.
         ms = LOOP_MS
         s = self.session
         if s is not None and s.shed_due:  # the rules' on-demand modules this pass used
@@ -266,6 +268,9 @@ class App:
                 left = s.timer.remaining() - 1
                 if left >= ALARM_MS + 1000:
                     ms = max(LOOP_MS, left % 1000 + 1)
+        due = self.buttons.settle_in(board.ticks_ms())
+        if due is not None and due < ms:
+            ms = due
         board.idle(ms)
 
     def alarm(self, now):

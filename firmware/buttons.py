@@ -92,8 +92,14 @@ class Buttons:
         """Debounced level of one button (True while held)."""
         return bool(self.stable & (1 << button))
 
-    def update(self, mask, now):
-        """Feed one sample; return a tuple of (button, kind, count) events."""
+    def update(self, mask, now, since=None):
+        """Feed one sample; return a tuple of (button, kind, count) events.
+
+        `since`, from a board that timestamps its pins' edges, gives each
+        button's last edge time: a new level then counts as steady from
+        that edge rather than from this sample. An edge time that is in the
+        future or older than the level it would end is no help (an edge the
+        board missed) and the sample's time stands."""
         events = _NONE
         taps = mask >> TAP_SHIFT
         for b in range(4):
@@ -105,7 +111,12 @@ class Buttons:
             level = mask & bit
             if level != (self.raw & bit):
                 self.raw ^= bit
-                self.raw_since[b] = now
+                t = now
+                if since is not None:
+                    t = since[b]
+                    if ticks_diff(now, t) < 0 or ticks_diff(t, self.raw_since[b]) < 0:
+                        t = now
+                self.raw_since[b] = t
             if level != (self.stable & bit):
                 if ticks_diff(now, self.raw_since[b]) >= DEBOUNCE_MS:
                     self.stable ^= bit
@@ -117,6 +128,22 @@ class Buttons:
                 if ev is not None:
                     events = events + (ev,)
         return events
+
+    def settle_in(self, now):
+        """Ms until the soonest level seen but not yet debounced becomes
+        steady (at least 1), or None when every level is settled: the loop
+        sleeps no longer than that, so a PRESS comes DEBOUNCE_MS after the
+        edge and not a whole loop sleep later."""
+        moving = (self.raw ^ self.stable) & 15
+        if not moving:
+            return None
+        soonest = DEBOUNCE_MS
+        for b in range(4):
+            if moving & (1 << b):
+                left = DEBOUNCE_MS - ticks_diff(now, self.raw_since[b])
+                if left < soonest:
+                    soonest = left
+        return soonest if soonest > 1 else 1
 
     def _tap(self, b, bit, now):
         """A whole press between two samples: its down and up edges at once.

@@ -17,22 +17,32 @@ class PinButtons:
     DEBOUNCE_MS (the same rule buttons.py applies to its samples) sets the
     button's tap bit, which the next read() reports in bits 4-7 (TAP_SHIFT)
     and clears; buttons.Buttons.update() turns a tap it never saw pressed
-    into one short press."""
+    into one short press.
+
+    The same interrupt keeps each pin's last edge time in `since`, which
+    buttons.Buttons.update() takes as the moment a level began: its debounce
+    then counts from the edge, not from the pass that first saw the level,
+    so a press's PRESS is due DEBOUNCE_MS after the finger, whenever the
+    loop woke."""
 
     def __init__(self, pins, active=0, ticks_ms=None):
         self.pins = pins  # in BUTTON_NAMES order
         self.active = active
         self.taps = 0
         self.woke = False  # set by any edge since the last read(): the board's idle() ends early on it
+        self.since = None
         if ticks_ms is not None:
             from buttons import DEBOUNCE_MS
 
             down_at = [None, None, None, None]  # a press held at power-on started unseen: no tap
+            now = ticks_ms()
+            since = self.since = [now, now, now, now]
 
             def edge(pin):
                 self.woke = True
                 i = pins.index(pin)
                 now = ticks_ms()
+                since[i] = now
                 if pin.value() == active:
                     down_at[i] = now
                 elif down_at[i] is not None:

@@ -158,3 +158,38 @@ def test_a_held_at_power_on_button_tapped_then_released_gives_one_press():
     assert b.update(1 << OK, 10) == ()
     ev = [b.update(tap(OK), 600)] + [b.update(0, t) for t in range(620, 900, 20)]
     assert [e for e in ev if e] == [((OK, PRESS, 0),)]
+
+
+def test_an_edge_time_starts_the_debounce_at_the_finger():
+    # The board timestamped UP's falling edge at 100; the loop first samples
+    # it at 115: the PRESS is due at 120, not 135.
+    b = Buttons()
+    since = [0, 0, 0, 0]
+    assert b.update(0, 90, since) == ()
+    since[UP] = 100
+    assert b.update(1 << UP, 115, since) == ()
+    assert b.settle_in(115) == buttons.DEBOUNCE_MS - 15
+    assert b.update(1 << UP, 119, since) == ()
+    assert b.update(1 << UP, 120, since) == ((UP, PRESS, 0),)
+    assert b.settle_in(121) is None
+
+
+def test_an_edge_time_the_board_got_wrong_falls_back_to_the_sample():
+    # in the future, or older than the level it would end: the sample's time
+    for bad in (200, 5):
+        b = Buttons(30)  # every level steady since 30
+        b.update(0, 40)
+        since = [0, bad, 0, 0]
+        assert b.update(1 << DOWN, 150, since) == ()
+        assert b.settle_in(150) == buttons.DEBOUNCE_MS
+        assert b.update(1 << DOWN, 150 + buttons.DEBOUNCE_MS - 1, since) == ()
+        assert b.update(1 << DOWN, 150 + buttons.DEBOUNCE_MS, since) == ((DOWN, PRESS, 0),)
+
+
+def test_settle_in_names_the_soonest_moving_button_and_at_least_1_ms():
+    b = Buttons()
+    assert b.settle_in(0) is None
+    b.update(1 << OK, 100)
+    b.update((1 << OK) | (1 << BACK), 110)
+    assert b.settle_in(112) == buttons.DEBOUNCE_MS - 12
+    assert b.settle_in(400) == 1  # overdue: sample at once

@@ -113,3 +113,20 @@ def test_an_edge_since_the_last_read_wakes_the_board():
     assert pb.woke
     pb.read()
     assert not pb.woke
+
+
+def test_every_edge_is_timestamped_for_the_debounce():
+    pb, pins, clock = board()
+    edge(pins[0], clock, 0, 100)
+    edge(pins[0], clock, 1, 102)  # a bounce
+    edge(pins[0], clock, 0, 105)
+    assert pb.since[0] == 105
+    assert pb.since[1] == 0  # untouched: its time from power-on
+    b = buttons.Buttons(100)
+    assert b.update(pb.read(), 108, pb.since) == ()
+    assert b.update(pb.read(), 105 + buttons.DEBOUNCE_MS, pb.since) == ((buttons.UP, buttons.PRESS, 0),)
+
+
+def test_no_clock_no_edge_times():
+    pins = [FakePin() for _ in range(4)]
+    assert PinButtons(pins, 0).since is None
