@@ -83,6 +83,9 @@ class App:
             # what came since the covered screen opened (its code, and what
             # led to this one), but what this screen is built from
             keep = self.keep("ui", "ui.base", *loader.needed(screen))
+            if self.session is not None:  # nor the code loaded ahead (Session.fetch_ahead)
+                ahead = self.session.ahead()
+                keep = [k for k in keep if k not in ahead]
             loader.release(self.marks[-1], keep)
             # what that let go and this screen loads again (the digits of
             # a number picker) goes with this screen too
@@ -144,6 +147,7 @@ class App:
         if s is not None:
             keep.append("session")
             keep.extend(s.resident or ())
+            keep.extend(s.ahead())  # loaded ahead for the next event (Session.fetch_ahead)
             if s.shed_due:  # the rules' modules stay to the end of this pass (step)
                 keep.extend(k for k in sys.modules if k.startswith("shared_rules."))
         if self.protocol is not None:
@@ -261,6 +265,15 @@ class App:
             s.shed()
         if getattr(self.stack[-1], "pending", None) is not None:
             ms = 1
+        elif s is not None and len(self.stack) == 1 and s.fetch_left():
+            # The next event's code, loaded ahead while the game screen is
+            # alone (a screen over it is an entry with code of its own, a
+            # covering one wants the room) in a pass that had nothing else
+            # to do (its work under FETCH_MS so far, no button moving); a
+            # busy pass is followed by a short sleep and such a pass.
+            b = self.buttons
+            if not (b.stable | b.raw) and ticks_diff(board.ticks_ms(), now) < loader.FETCH_MS:
+                s.fetch_ahead(board.ticks_ms)
         elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:
             b = self.buttons
             if not (self.toast_lines or self.sound.off_at is not None or b.stable | b.raw

@@ -175,15 +175,41 @@ class Session:
         return True
 
     def ahead(self):
-        """The code the next event likely needs: what applying the last
-        event loaded, when its kind may come again in the phase it came
-        in (a bid after a bid). Only a repeat: the code of every kind the
-        rules allow next would sit on the heap under the next screens (a
-        points entry's, a solve's)."""
+        """The code the next event likely needs: what the rules name for
+        the phase (their AHEAD: its usual event's code), and what applying
+        the last event loaded, when its kind may come again in the phase
+        it came in (a bid after a bid). Not the code of every kind the
+        rules allow next: it would sit on the heap under the next screens
+        (a points entry's, a solve's)."""
+        m = self.match
+        phase = m.state["phase"]
+        table = getattr(m.rules, "AHEAD", None)
+        named = table.get(phase, ()) if table is not None else ()
         last = self.last
-        if last is None or last[1] != self.match.state["phase"] or last[0] not in self.moves():
-            return ()
-        return self.loads.get(last[0], ())
+        if last is None or last[1] != phase or last[0] not in self.moves():
+            return named
+        return named + self.loads.get(last[0], ())
+
+    def fetch_ahead(self, ticks):
+        """Load a share of ahead() that is not loaded yet (loader.fetch:
+        a loop pass's share, at least one module), in a pass with nothing
+        else to do, so the pass that applies the next event finds its code
+        loaded. True while some is left to load."""
+        if not self.fetch_left():
+            return False
+        from loader import fetch
+
+        fetch(self.ahead(), ticks)
+        return self.fetch_left()
+
+    def fetch_left(self):
+        """True while some of ahead() is not loaded."""
+        import sys
+
+        for name in self.ahead():
+            if name not in sys.modules:
+                return True
+        return False
 
     def shed(self, ahead=True):
         """Let go of the shared_rules modules loaded since the Match was

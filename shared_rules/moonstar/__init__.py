@@ -33,6 +33,24 @@ KEEP = ("shared_rules.moonstar.limits", "shared_rules.moonstar.allowed")
 # What new() loads (the options' checks), which a device loads ahead of a
 # game's start over its loop passes, and lets go after it.
 NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar.start")
+# What a device loads ahead, over its idle loop passes, in each phase:
+# code the phase's usual event loads when applied, and legal() after it
+# (Session.fetch_ahead), so the pass that applies it need not load it.
+# Each list is leaf first (a module after those it imports), so that each
+# import loads one module: a Pico takes 10-60 ms a module. The set-up's
+# whole code (with its tables and checks) would cost some 11 KB of heap
+# beside the set-up's screens on a 32-bit board (bench/memory.py), so
+# only its base comes ahead. A result's code is not loaded ahead: the
+# points entry wants the room (its solve); CHECK names it, leaf first, for
+# the device's check of the result to load a module a pass.
+_BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
+AHEAD = {
+    "choose": _BASE,
+    "first": _BASE + ("shared_rules.moonstar.first",),
+    "setup": _BASE,
+    "bidding": ("shared_rules.util", "shared_rules.moonstar.bid"),
+}
+CHECK = _BASE + ("shared_rules.moonstar.result",)
 
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (

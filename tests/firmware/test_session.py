@@ -157,9 +157,10 @@ def test_on_demand_rules_are_unloaded_after_each_event():
             assert s.shed_due
             s.shed()
             assert not s.shed_due
-            # what stays is what a repeat of the event needs (Session.ahead):
-            # after a bid, the bids'
-            assert _loaded(ON_DEMAND) == [k for k in ON_DEMAND if k in s.ahead()], (_loaded(ON_DEMAND), s.ahead())
+            # what stays is only what the next event needs (Session.ahead:
+            # the phase's code the rules name, a repeat's: after a bid, the
+            # bids')
+            assert all(k in s.ahead() for k in _loaded(ON_DEMAND)), (_loaded(ON_DEMAND), s.ahead())
             assert _loaded(resident) == resident
         assert "shared_rules.moonstar.bid" in s.loads["bid"] and "shared_rules.moonstar.bid" in s.ahead()
         assert _loaded(ON_DEMAND) == ["shared_rules.moonstar.bid"]
@@ -269,11 +270,58 @@ def test_a_bid_keeps_its_code_for_the_next_bid_and_not_past_the_minute():
         assert s.submit({"type": "bid", "player": 1, "amount": 45})
         _pass_ends(s)
         assert [k for k in sys.modules if k not in before and k.startswith("shared_rules.")] == []
-        # the minute's end changes the phase: nothing is kept past it
+        # the minute's end changes the phase: the bids' code is not kept
+        # past it, only what the rules name for the result
         assert s.submit({"type": "time_up"})
         _pass_ends(s)
         assert s.state["phase"] == "playing" and s.ahead() == ()
-        assert _loaded(ON_DEMAND) == []
+        assert "shared_rules.moonstar.bid" not in sys.modules
+        assert all(k in s.ahead() for k in _loaded(ON_DEMAND))
         assert s.submit({"type": "undo"}) and s.state["phase"] == "bidding"
         _pass_ends(s)
-        assert s.ahead() == ()  # an undo is no repeat
+        assert s.ahead() == s.match.rules.AHEAD["bidding"]  # an undo is no repeat
+
+
+class Ticks:
+    """A board's clock that moves 25 ms each time it is read (a module's
+    load on a Pico, give or take): each fetch loads one module."""
+
+    def __init__(self):
+        self.t = 0
+
+    def __call__(self):
+        self.t += 25
+        return self.t
+
+
+def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
+    with Modules():
+        app = App()
+        s = _session(app)
+        _pass_ends(s)
+        assert s.state["phase"] == "first"
+        want = s.match.rules.AHEAD["first"]
+        assert s.ahead() == want and s.fetch_left()
+        # a module a pass, each on its own (the list is leaf first)
+        missing = [k for k in want if k not in sys.modules]
+        assert "shared_rules.moonstar.first" in missing and len(missing) >= 2
+        more = True
+        while more:
+            before = set(sys.modules)
+            more = s.fetch_ahead(Ticks())
+            assert [k for k in sys.modules if k not in before] == [missing.pop(0)]
+            _pass_ends(s)
+        assert missing == []
+        assert _loaded(want) == list(want) and not s.fetch_left()
+        # a pass that ends with them loaded keeps them (the shed knows)
+        s.shed()
+        assert _loaded(want) == list(want)
+        # and the roll's pass loads no rules code
+        before = set(sys.modules)
+        assert s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
+        assert [k for k in sys.modules if k not in before and k.startswith("shared_rules.")] == []
+        _pass_ends(s)
+        # the phase moved on: what it alone needed is let go
+        assert s.state["phase"] == "setup"
+        assert "shared_rules.moonstar.first" not in sys.modules
+        assert s.ahead() == s.match.rules.AHEAD["setup"]

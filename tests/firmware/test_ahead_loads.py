@@ -1,0 +1,99 @@
+"""What a device loads ahead in each Moonstar phase (the rules' AHEAD,
+Session.fetch_ahead), and what its check of a result loads a module a
+pass (their CHECK): checked against what the rules really import. At
+each phase of a scripted round, with only the rules module and its KEEP
+loaded (as after a device's shed), each listed module is imported in
+turn and must load itself alone (the lists are leaf first: a Pico loads
+one module a pass); then the phase's usual event and legal() after it
+must load no rules module of their own, but what REST says."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+# What a result's check may load beyond the list when no plan comes with
+# it (the device's points entry passes the solve's plan: plan.py alone).
+SEARCH = {"shared_rules.moonstar.solver", "shared_rules.moonstar.plan", "shared_rules.moonstar.piles",
+          "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs", "shared_rules.moonstar.assign"}
+
+# What a phase's event still loads itself: the set-up's own code (its
+# list is only the base: the rest would cost heap beside its screens).
+REST = {"setup": {"shared_rules.moonstar.first", "shared_rules.moonstar.opts", "shared_rules.moonstar.check",
+                  "shared_rules.moonstar.setup"}}
+
+ROUND = [
+    ("first", {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]}),
+    ("setup", {"type": "setup", "planets": [[0, 10], [3, 5], [6, 10], [9, 5]], "moons": [1, 2, 4, 5, 7, 8, 11],
+               "dice": [1, 2, 2, 1, 1, 1, 1]}),
+    ("bidding", {"type": "bid", "player": 0, "amount": 30}),
+    ("bidding", {"type": "time_up"}),
+    ("playing", {"type": "result", "points": 20}),
+]
+
+
+def _shed(rules):
+    keep = {"shared_rules.moonstar"} | set(rules.KEEP)
+    for k in [k for k in sys.modules if k.startswith("shared_rules.moonstar.") or k == "shared_rules.util"]:
+        if k not in keep:
+            del sys.modules[k]
+
+
+def _fresh(check):
+    """Run `check` of this file in a fresh interpreter: it unloads and
+    loads the rules' modules, which must not touch this one's."""
+    code = "import sys; sys.path[:0] = [%r, %r]; import test_ahead_loads as t; t.%s(); print('ok')" % (
+        str(ROOT), str(HERE), check)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr
+
+
+def test_each_phase_loads_ahead_what_its_event_needs_one_module_at_a_time():
+    _fresh("check_phases")
+
+
+def test_every_listed_module_exists_and_each_list_is_leaf_first():
+    _fresh("check_lists")
+
+
+def check_phases():
+    import shared_rules
+
+    rules = shared_rules.get_game("moonstar")
+    for name in rules.KEEP:
+        __import__(name)
+    state = rules.new(["Ann", "Bob", "Cy"], {})
+    seen = set()
+    for phase, event in ROUND:
+        assert state["phase"] == phase
+        _shed(rules)
+        for name in (rules.CHECK if phase == "playing" else rules.AHEAD[phase]):
+            before = set(sys.modules)
+            __import__(name)
+            assert [k for k in sys.modules if k not in before] in ([name], []), (phase, name)
+        before = set(sys.modules)
+        state = rules.apply(state, event)
+        rules.legal(state)
+        more = {k for k in sys.modules if k not in before and k.startswith("shared_rules.")}
+        more -= {"shared_rules.places"}  # the standings' placings, after a result (a Match's, not the round's)
+        if event["type"] == "result":
+            more -= SEARCH
+        assert more == REST.get(phase, set()), (phase, sorted(more))
+        seen.add(phase)
+    assert seen == {"first", "setup", "bidding", "playing"}
+
+
+def check_lists():
+    import shared_rules
+    import shared_rules.ticks  # noqa: F401 (the device's own, from its boot)
+
+    rules = shared_rules.get_game("moonstar")
+    for phase, names in list(rules.AHEAD.items()) + [("check", rules.CHECK)]:
+        _shed(rules)
+        for name in names:
+            before = set(sys.modules)
+            __import__(name)
+            got = [k for k in sys.modules if k not in before]
+            assert got in ([name], []), (phase, name, got)
