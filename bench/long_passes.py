@@ -6,7 +6,11 @@ for the imports the probe counts (a wrapped __import__ that times each
 load of a module not yet in sys.modules), and the time spent in the
 methods TIMED names (the pass's drawing, its event, the journal's write).
 
-    .venv/bin/python bench/long_passes.py [moonstar-round|shoot-the-moon-hand|moonstar-game7-round]
+    .venv/bin/python bench/long_passes.py [moonstar-round|shoot-the-moon-hand|moonstar-game7-round] [--pace MS]
+
+The scripts press as fast as the loop settles; `--pace 1500` leaves a
+player's second and a half after each press, in which a device loads the
+next event's code ahead (Session.fetch_ahead).
 """
 
 import re
@@ -84,11 +88,25 @@ boards.setup = setup
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    name = argv[0] if argv else "moonstar-game7-round"
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("session", nargs="?", default="moonstar-game7-round", choices=sorted(bench_board.SESSIONS))
+    ap.add_argument("--pace", type=int, default=0, metavar="MS",
+                    help="ms of emulated time after each press before the next (a player's pace; "
+                         "the scripts' own is 100 ms and a settled loop)")
+    args = ap.parse_args(argv)
+    name = args.session
     files = harness.flash_files()
     files["boot.py"] = PROBE.encode()
     p = harness.Pico(harness.build_image(files))
+    if args.pace:
+        tap = p.press
+
+        def press(key, hold=80, after=100):
+            tap(key, hold, max(after, args.pace))
+
+        p.press = press
     p.wait_panel(lambda t: "New game" in t, 5000)
     p.settle()
     bench_board.SESSIONS[name](p)

@@ -265,7 +265,7 @@ class App:
             s.shed()
         if getattr(self.stack[-1], "pending", None) is not None:
             ms = 1
-        elif s is not None and len(self.stack) == 1 and s.fetch_left():
+        elif s is not None and len(self.stack) == 1 and s.fetch_ahead():
             # The next event's code, loaded ahead while the game screen is
             # alone (a screen over it is an entry with code of its own, a
             # covering one wants the room) in a pass that had nothing else

@@ -190,25 +190,21 @@ class Session:
             return named
         return named + self.loads.get(last[0], ())
 
-    def fetch_ahead(self, ticks):
-        """Load a share of ahead() that is not loaded yet (loader.fetch:
-        a loop pass's share, at least one module), in a pass with nothing
-        else to do, so the pass that applies the next event finds its code
-        loaded. True while some is left to load."""
-        if not self.fetch_left():
-            return False
-        from loader import fetch
-
-        fetch(self.ahead(), ticks)
-        return self.fetch_left()
-
-    def fetch_left(self):
-        """True while some of ahead() is not loaded."""
+    def fetch_ahead(self, ticks=None):
+        """True while some of ahead() is not loaded; with the board's clock
+        `ticks`, load a share of it first (loader.fetch: a loop pass's
+        share, one module at least), so the pass that applies the next
+        event finds its code loaded."""
         import sys
 
         for name in self.ahead():
             if name not in sys.modules:
-                return True
+                if ticks is None:
+                    return True
+                from loader import fetch
+
+                fetch(self.ahead(), ticks)
+                return self.fetch_ahead()
         return False
 
     def shed(self, ahead=True):

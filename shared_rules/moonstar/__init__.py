@@ -40,9 +40,10 @@ NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar
 # import loads one module: a Pico takes 10-60 ms a module. The set-up's
 # whole code (with its tables and checks) would cost some 11 KB of heap
 # beside the set-up's screens on a 32-bit board (bench/memory.py), so
-# only its base comes ahead. A result's code is not loaded ahead: the
-# points entry wants the room (its solve); CHECK names it, leaf first, for
-# the device's check of the result to load a module a pass.
+# only its base comes ahead, and a result's not at all: the points entry
+# wants the room (its solve). CODE names, leaf first, what applying an
+# event loads, for the event's own moment to load a module a pass before
+# it applies it (the device's result check, its set-up's submit).
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 AHEAD = {
     "choose": _BASE,
@@ -50,7 +51,9 @@ AHEAD = {
     "setup": _BASE,
     "bidding": ("shared_rules.util", "shared_rules.moonstar.bid"),
 }
-CHECK = _BASE + ("shared_rules.moonstar.result",)
+_SET = _BASE + ("shared_rules.moonstar.first", "shared_rules.moonstar.opts", "shared_rules.moonstar.check",
+                "shared_rules.moonstar.setup")
+CODE = {"result": _BASE + ("shared_rules.moonstar.result",), "setup": _SET, "fix_situation": _SET}
 
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (

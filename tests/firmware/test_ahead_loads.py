@@ -1,11 +1,12 @@
 """What a device loads ahead in each Moonstar phase (the rules' AHEAD,
-Session.fetch_ahead), and what its check of a result loads a module a
-pass (their CHECK): checked against what the rules really import. At
+Session.fetch_ahead), and what an event's own moment loads a module a
+pass before it applies it (their CODE: the result's check, the set-up's
+submit): checked against what the rules really import. At
 each phase of a scripted round, with only the rules module and its KEEP
 loaded (as after a device's shed), each listed module is imported in
 turn and must load itself alone (the lists are leaf first: a Pico loads
-one module a pass); then the phase's usual event and legal() after it
-must load no rules module of their own, but what REST says."""
+one module a pass), then the event's CODE; then the phase's usual event
+and legal() after it must load no rules module of their own."""
 
 import subprocess
 import sys
@@ -18,11 +19,6 @@ HERE = Path(__file__).resolve().parent
 # it (the device's points entry passes the solve's plan: plan.py alone).
 SEARCH = {"shared_rules.moonstar.solver", "shared_rules.moonstar.plan", "shared_rules.moonstar.piles",
           "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs", "shared_rules.moonstar.assign"}
-
-# What a phase's event still loads itself: the set-up's own code (its
-# list is only the base: the rest would cost heap beside its screens).
-REST = {"setup": {"shared_rules.moonstar.first", "shared_rules.moonstar.opts", "shared_rules.moonstar.check",
-                  "shared_rules.moonstar.setup"}}
 
 ROUND = [
     ("first", {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]}),
@@ -69,7 +65,7 @@ def check_phases():
     for phase, event in ROUND:
         assert state["phase"] == phase
         _shed(rules)
-        for name in (rules.CHECK if phase == "playing" else rules.AHEAD[phase]):
+        for name in rules.AHEAD.get(phase, ()) + rules.CODE.get(event["type"], ()):
             before = set(sys.modules)
             __import__(name)
             assert [k for k in sys.modules if k not in before] in ([name], []), (phase, name)
@@ -80,7 +76,7 @@ def check_phases():
         more -= {"shared_rules.places"}  # the standings' placings, after a result (a Match's, not the round's)
         if event["type"] == "result":
             more -= SEARCH
-        assert more == REST.get(phase, set()), (phase, sorted(more))
+        assert more == set(), (phase, sorted(more))
         seen.add(phase)
     assert seen == {"first", "setup", "bidding", "playing"}
 
@@ -90,7 +86,7 @@ def check_lists():
     import shared_rules.ticks  # noqa: F401 (the device's own, from its boot)
 
     rules = shared_rules.get_game("moonstar")
-    for phase, names in list(rules.AHEAD.items()) + [("check", rules.CHECK)]:
+    for phase, names in list(rules.AHEAD.items()) + list(rules.CODE.items()):
         _shed(rules)
         for name in names:
             before = set(sys.modules)

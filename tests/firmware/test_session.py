@@ -301,7 +301,7 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
         _pass_ends(s)
         assert s.state["phase"] == "first"
         want = s.match.rules.AHEAD["first"]
-        assert s.ahead() == want and s.fetch_left()
+        assert s.ahead() == want and s.fetch_ahead()
         # a module a pass, each on its own (the list is leaf first)
         missing = [k for k in want if k not in sys.modules]
         assert "shared_rules.moonstar.first" in missing and len(missing) >= 2
@@ -312,7 +312,7 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
             assert [k for k in sys.modules if k not in before] == [missing.pop(0)]
             _pass_ends(s)
         assert missing == []
-        assert _loaded(want) == list(want) and not s.fetch_left()
+        assert _loaded(want) == list(want) and not s.fetch_ahead()
         # a pass that ends with them loaded keeps them (the shed knows)
         s.shed()
         assert _loaded(want) == list(want)

@@ -74,12 +74,15 @@ def act(s, key):
 
             app.push(RollOff(app, s.state))
     elif key == "setup_seed":
-        if s.submit({"type": "setup", "seed": app.board.random32()}):
-            from ui.moonstar.situation import show
+        # applied over the next passes, its code loaded first (later.py)
+        from ui.moonstar.later import submit_later
+        from ui.moonstar.situation import show_set
 
-            show(s, s.state["phase"] == "bidding")
+        submit_later(s, {"type": "setup", "seed": app.board.random32()}, show_set)
     elif key == "setup_skip":
-        s.submit({"type": "setup"})
+        from ui.moonstar.later import submit_later
+
+        submit_later(s, {"type": "setup"})
     elif key == "setup_enter" or key == "fix":
         from ui.moonstar.situation import entry
 

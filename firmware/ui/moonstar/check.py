@@ -38,6 +38,7 @@ class Check(Screen):
         self.base = None  # the state it checks against
         self.passes = 0  # the spinner's turns
         self.turned = None  # tick of its last turn
+        self.opened = True  # the pass that opened it has done its share
 
     @property
     def pending(self):
@@ -48,6 +49,9 @@ class Check(Screen):
     def update(self, now):
         s = self.s
         app = self.app
+        if self.opened:
+            self.opened = False
+            return False
         try:
             if self.job is None:
                 solve = self.solve
@@ -63,7 +67,7 @@ class Check(Screen):
                 more = ()
                 if s.state.get("sit"):
                     more = ("shared_rules.moonstar.plan",) if answer is not None else (s.notes.get("solve") or ())
-                if fetch(s.match.rules.CHECK + more, app.board.ticks_ms):
+                if fetch(s.match.rules.CODE["result"] + more, app.board.ticks_ms):
                     return False  # loading was this pass's work (no redraw: a frame costs 25 ms)
                 self.base = s.state
                 self.job = s.match.rules.begin(self.base, self.ev, answer)
