@@ -62,9 +62,10 @@ def fetch(names, ticks):
     Pico a module takes 10-40 ms to load (mostly the path lookups in
     littlefs: bench/import_cost.py), so a step that needs several calls
     this once a loop pass until it returns False, and then finds them in
-    sys.modules: no pass carries them all, and each loads one at least. True while this call took its
-    share (the step waits for the next pass); False when they were all
-    loaded within it (where loading is quick, at once). A name that does
+    sys.modules: no pass carries them all, and each loads one at least.
+    True while this call loaded some and took its share (the step waits
+    for the next pass); False when they were all loaded within it (where
+    loading is quick, at once) or before it. A name that does
     not import is passed over (its user will say why). The modules loaded
     so are the step's: whoever marked before it lets them go."""
     from shared_rules.ticks import ticks_diff
@@ -80,7 +81,7 @@ def fetch(names, ticks):
                 __import__(name)
             except ImportError:
                 pass
-    return ticks_diff(ticks(), t0) >= FETCH_MS
+    return one and ticks_diff(ticks(), t0) >= FETCH_MS
 
 
 def needed(obj):

@@ -325,3 +325,84 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
         assert s.state["phase"] == "setup"
         assert "shared_rules.moonstar.first" not in sys.modules
         assert s.ahead() == s.match.rules.AHEAD["setup"]
+
+
+def test_a_set_up_applied_later_loads_its_code_first_and_keeps_it_for_the_event():
+    """ui/moonstar/later.py on the real App's stack: the set-up's code (the
+    rules' CODE) comes a module a pass, the screen's pop keeps it, and the
+    pass that applies the set-up loads no rules code of its own."""
+    import app as app_module
+    from ui.base import Screen
+    from ui.moonstar.later import submit_later
+
+    class Host(app_module.App):
+        """The real App's stack (push, pop and what they let go) over the
+        test's stand-ins for the journal, the store and the sound."""
+
+        def __init__(self, fake, clock):
+            self.journal, self.store, self.sound = fake.journal, fake.store, fake.sound
+            self.toasts = fake.toasts
+            self.board = clock
+            self.protocol = None
+            self.session = None
+            self.stack = []
+            self.marks = []
+            self.before = tuple(sys.modules)
+
+        def toast(self, text, ms=0):
+            self.toasts.append(text)
+
+        def epoch(self):
+            return None
+
+        def fault(self, e):
+            raise e
+
+    class Board:
+        ticks_ms = Ticks()
+
+    with Modules():
+        fake = App()
+        s = _session(fake)
+        assert s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
+        _pass_ends(s)
+        host = Host(fake, Board())
+        s.app = host
+        host.session = s
+        host.push(Screen(host))  # the game screen
+        host.before = tuple(sys.modules)
+        submit_later(s, {"type": "setup"})
+        later = host.stack[-1]
+        code = s.match.rules.CODE["setup"]
+        import builtins
+
+        real_import = builtins.__import__
+        loads = []
+
+        def counting(name, *a, **k):
+            if name not in sys.modules:
+                loads.append(name)
+            return real_import(name, *a, **k)
+
+        passes = 0
+        builtins.__import__ = counting
+        try:
+            while host.stack[-1] is later:
+                del loads[:]
+                n = len(fake.journal.lines)
+                later.update(0)
+                got = [k for k in loads if k.startswith("shared_rules.")]
+                if len(fake.journal.lines) > n:  # the pass that applied it
+                    # (the session's minute may come now: not the rules' code)
+                    assert [k for k in got if k != "shared_rules.timer"] == [], got
+                else:
+                    assert len(got) <= 1, got  # a module a pass
+                if s.shed_due:
+                    s.shed()
+                host.before = tuple(sys.modules)
+                passes += 1
+                assert passes < 2 * len(code)
+        finally:
+            builtins.__import__ = real_import
+        assert fake.journal.lines[-1] == {"type": "setup"} and s.state["phase"] == "bidding"
+        assert passes >= 3  # the pass that opened it, some loading, the event

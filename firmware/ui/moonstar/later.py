@@ -35,9 +35,10 @@ class Later(Screen):
         try:
             from loader import fetch
 
-            if fetch(s.match.rules.CODE.get(self.ev["type"], ()), app.board.ticks_ms):
+            code = s.match.rules.CODE.get(self.ev["type"], ())
+            if fetch(code, app.board.ticks_ms):
                 return False  # loading was this pass's work
-            app.pop()
+            app.pop(code)  # this screen goes, the code it loaded stays for the event
             if s.submit(self.ev) and then is not None:
                 then(s)
         except Exception as e:  # as for a button: the game and the timer go on
