@@ -43,7 +43,8 @@ NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar
 # only its base comes ahead, and a result's not at all: the points entry
 # wants the room (its solve). CODE names, leaf first, what applying an
 # event loads, for the event's own moment to load a module a pass before
-# it applies it (the device's result check, its set-up's submit).
+# it applies it: the device's check of a result. (A set-up's whole code
+# loaded so, over passes, was some 11 KB held between them on a Pico.)
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 AHEAD = {
     "choose": _BASE,
@@ -51,9 +52,7 @@ AHEAD = {
     "setup": _BASE,
     "bidding": ("shared_rules.util", "shared_rules.moonstar.bid"),
 }
-_SET = _BASE + ("shared_rules.moonstar.first", "shared_rules.moonstar.opts", "shared_rules.moonstar.check",
-                "shared_rules.moonstar.setup")
-CODE = {"result": _BASE + ("shared_rules.moonstar.result",), "setup": _SET, "fix_situation": _SET}
+CODE = {"result": _BASE + ("shared_rules.moonstar.result",)}
 
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (

@@ -1,12 +1,13 @@
 """What a device loads ahead in each Moonstar phase (the rules' AHEAD,
 Session.fetch_ahead), and what an event's own moment loads a module a
-pass before it applies it (their CODE: the result's check, the set-up's
-submit): checked against what the rules really import. At
+pass before it applies it (their CODE: the result's check): checked
+against what the rules really import. At
 each phase of a scripted round, with only the rules module and its KEEP
 loaded (as after a device's shed), each listed module is imported in
 turn and must load itself alone (the lists are leaf first: a Pico loads
 one module a pass), then the event's CODE; then the phase's usual event
-and legal() after it must load no rules module of their own."""
+and legal() after it must load no rules module of their own, but what
+REST says."""
 
 import subprocess
 import sys
@@ -19,6 +20,12 @@ HERE = Path(__file__).resolve().parent
 # it (the device's points entry passes the solve's plan: plan.py alone).
 SEARCH = {"shared_rules.moonstar.solver", "shared_rules.moonstar.plan", "shared_rules.moonstar.piles",
           "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs", "shared_rules.moonstar.assign"}
+
+# What a phase's event still loads itself: the set-up's own code (its
+# lists hold only its base: the rest held between passes would cost heap
+# beside the set-up's screens).
+REST = {"setup": {"shared_rules.moonstar.first", "shared_rules.moonstar.opts", "shared_rules.moonstar.check",
+                  "shared_rules.moonstar.setup"}}
 
 ROUND = [
     ("first", {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]}),
@@ -76,7 +83,7 @@ def check_phases():
         more -= {"shared_rules.places"}  # the standings' placings, after a result (a Match's, not the round's)
         if event["type"] == "result":
             more -= SEARCH
-        assert more == set(), (phase, sorted(more))
+        assert more == REST.get(phase, set()), (phase, sorted(more))
         seen.add(phase)
     assert seen == {"first", "setup", "bidding", "playing"}
 

@@ -74,15 +74,12 @@ def act(s, key):
 
             app.push(RollOff(app, s.state))
     elif key == "setup_seed":
-        # applied over the next passes, its code loaded first (later.py)
-        from ui.moonstar.later import submit_later
-        from ui.moonstar.situation import show_set
+        if s.submit({"type": "setup", "seed": app.board.random32()}):
+            from ui.moonstar.situation import show
 
-        submit_later(s, {"type": "setup", "seed": app.board.random32()}, show_set)
+            show(s, s.state["phase"] == "bidding")
     elif key == "setup_skip":
-        from ui.moonstar.later import submit_later
-
-        submit_later(s, {"type": "setup"})
+        s.submit({"type": "setup"})
     elif key == "setup_enter" or key == "fix":
         from ui.moonstar.situation import entry
 

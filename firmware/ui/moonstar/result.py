@@ -1,14 +1,45 @@
-"""What follows a Moonstar result entered on the device: its check over the
-next loop passes, then the last round's screen (or a toast)."""
+"""What follows a Moonstar result or set-up entered on the device: the
+event submitted on the next loop pass, then the last round's screen (or a
+toast)."""
+
+from ui.base import Screen
+
+
+class _Later(Screen):
+    """Submits an event on the next loop pass, once the screen that entered
+    it (the points entry, the set-up entry) and its code are gone: the
+    rules then need the room (a result is checked by solving the set-up
+    again, and legal() follows every event). `then(s)` follows an accepted
+    event: the result screen after a result, the board after a set-up."""
+
+    def __init__(self, app, s, ev, then):
+        super().__init__(app)
+        self.s = s
+        self.ev = ev
+        self.then = then
+
+    def update(self, now):
+        s = self.s
+        app = self.app
+        then = self.then
+        app.pop()
+        try:
+            if s.submit(self.ev) and then is not None:
+                then(s)
+        except Exception as e:  # as for a button: the game and the timer go on
+            app.fault(e)
+        return True
 
 
 def submit_later(s, ev, then=None, solve=None):
-    """The result `ev` checked in slices, then kept (ui/moonstar/check.py).
-    `solve`: the points entry's solve of the set-up (ui/moonstar/solve.py
+    """`solve`: the points entry's solve of the set-up (ui/moonstar/solve.py
     Slices, done or under way): its plan is the check's proof."""
-    from ui.moonstar.check import Check
+    if ev["type"] == "result":  # checked in slices first (ui/moonstar/check.py)
+        from ui.moonstar.check import Check
 
-    s.app.push(Check(s.app, s, ev, then, solve))
+        s.app.push(Check(s.app, s, ev, then, solve))
+        return
+    s.app.push(_Later(s.app, s, ev, then))
 
 
 def after_result(s, answer):

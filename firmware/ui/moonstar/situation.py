@@ -198,7 +198,7 @@ def entry(s, spec, kind):
     app = s.app
 
     def done(ev):
-        from ui.moonstar.later import submit_later
+        from ui.moonstar.result import submit_later
 
         app.pop()
         ev["type"] = kind
