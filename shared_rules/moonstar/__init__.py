@@ -43,8 +43,9 @@ NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar
 # only its base comes ahead, and a result's not at all: the points entry
 # wants the room (its solve). CODE names, leaf first, what applying an
 # event loads, for the event's own moment to load a module a pass before
-# it applies it: the device's check of a result. (A set-up's whole code
-# loaded so, over passes, was some 11 KB held between them on a Pico.)
+# it applies it: the device's check of a result against a known set-up.
+# (A set-up's whole code loaded so, over passes, was some 11 KB held
+# between them on a Pico.)
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 AHEAD = {
     "choose": _BASE,

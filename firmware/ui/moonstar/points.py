@@ -110,11 +110,11 @@ def enter(s, spec):
         return None
 
     def points_done(ev):
-        # checked and kept on the next passes (ui/moonstar/check.py), which
-        # load the result's code a module a pass first
-        from ui.moonstar.result import after_result, submit_later
+        from ui.moonstar.result import after_result
+        from ui.gcommon import event
 
-        submit_later(s, {"type": "result", "points": ev["points"]}, lambda s: after_result(s, None))
+        if event(s, "result", ev):
+            after_result(s, None)
 
     from ui.form import Form
 
