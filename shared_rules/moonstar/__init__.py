@@ -37,15 +37,13 @@ NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar
 # code the phase's usual event loads when applied, and legal() after it
 # (Session.fetch_ahead), so the pass that applies it need not load it.
 # Each list is leaf first (a module after those it imports), so that each
-# import loads one module: a Pico takes 10-60 ms a module. The set-up's
-# whole code (with its tables and checks) would cost some 11 KB of heap
-# beside the set-up's screens on a 32-bit board (bench/memory.py), so
-# only its base comes ahead, and a result's not at all: the points entry
-# wants the room (its solve). CODE names, leaf first, what applying an
-# event loads, for the event's own moment to load a module a pass before
-# it applies it: the device's check of a result against a known set-up.
-# (A set-up's whole code loaded so, over passes, was some 11 KB held
-# between them on a Pico.)
+# import loads one module: a Pico takes 10-60 ms a module. Only the
+# set-up's base comes ahead (all its code, held between passes beside its
+# screens, was some 11 KB on a Pico's heap), and none of a result's: the
+# points entry wants the room for its solve. CODE names, leaf first, what
+# applying an event loads, for the event's own moment to load a module a
+# pass before it applies it: the device's check of a result against a
+# known set-up.
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 AHEAD = {
     "choose": _BASE,
