@@ -13,6 +13,8 @@ pass finds them loaded (on a Pico a module takes 10-40 ms to load, mostly
 littlefs path lookups: bench/import_cost.py), and between passes the heap
 holds only the game's resident rules."""
 
+import sys
+
 from shared_rules.errors import RuleError
 
 TIMER_FILE = "timer.json"
@@ -33,6 +35,14 @@ def describe(ev, names):
             words.append(str(ev[k]))
             break
     return " ".join(words)
+
+
+def _missing(names):
+    """True when one of the modules `names` is not loaded."""
+    for name in names:
+        if name not in sys.modules:
+            return True
+    return False
 
 
 class Session:
@@ -136,8 +146,6 @@ class Session:
                 if not m.can_undo():
                     raise RuleError("nothing to undo")
             elif checked is None:
-                import sys
-
                 before = tuple(sys.modules)
                 checked = m.rules.apply(m.state, event)  # raises RuleError; state untouched
                 if len(sys.modules) != len(before):  # it loaded code: note what (ahead())
@@ -195,17 +203,12 @@ class Session:
         `ticks`, load a share of it first (loader.fetch: a loop pass's
         share, one module at least), so the pass that applies the next
         event finds its code loaded."""
-        import sys
+        names = self.ahead()
+        if ticks is not None and _missing(names):
+            from loader import fetch
 
-        for name in self.ahead():
-            if name not in sys.modules:
-                if ticks is None:
-                    return True
-                from loader import fetch
-
-                fetch(self.ahead(), ticks)
-                return self.fetch_ahead()
-        return False
+            fetch(names, ticks)
+        return _missing(names)
 
     def shed(self, ahead=True):
         """Let go of the shared_rules modules loaded since the Match was
