@@ -210,10 +210,9 @@ def deal(s, event):
     event["hands"]: 3 lists of 7 distinct tiles. The spare is the tile left
     over."""
     if "seed" in event:
-        seed = event["seed"]
-        if type(seed) is not int or not 0 <= seed <= 0xFFFFFFFF:
-            raise RuleError("a deal's seed must be a whole number from 0 to 4294967295, not %r" % (seed,))
-        tiles = Rng(seed).shuffle(all_tiles())
+        from shared_rules.seeds import seed_of
+
+        tiles = Rng(seed_of(event, "a deal's seed")).shuffle(all_tiles())
     else:
         hands = field(event, "hands")
         if type(hands) is not list or len(hands) != 3:

@@ -5,8 +5,6 @@
 
 from shared_rules.moonstar import board
 from shared_rules.errors import RuleError
-from shared_rules.moonstar.first import seed_of
-from shared_rules.moonstar.opts import check_games, config
 from shared_rules.util import Rng
 
 
@@ -35,6 +33,9 @@ def random_situation(cfg, seed):
 
 
 def variants(state, event):
+    # Game 12's choice only: a set-up needs none of the options' checks
+    from shared_rules.moonstar.opts import check_games, config
+
     if "games" not in event:
         raise RuleError("variants event needs a 'games' list (empty for the basic game)")
     s = dict(state)
@@ -77,6 +78,8 @@ def setup(state, event, fix=False):
     if "seed" in event:
         if given:
             raise RuleError("give either a seed or the planets, moons and dice, not both")
+        from shared_rules.seeds import seed_of
+
         sit = random_situation(cfg, seed_of(event))
     elif given:
         if len(given) < 3:

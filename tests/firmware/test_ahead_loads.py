@@ -24,8 +24,7 @@ SEARCH = {"shared_rules.moonstar.solver", "shared_rules.moonstar.plan", "shared_
 # What a phase's event still loads itself: the set-up's own code (its
 # lists hold only its base: the rest held between passes would cost heap
 # beside the set-up's screens).
-REST = {"setup": {"shared_rules.moonstar.first", "shared_rules.moonstar.opts", "shared_rules.moonstar.check",
-                  "shared_rules.moonstar.setup"}}
+REST = {"setup": {"shared_rules.moonstar.check", "shared_rules.moonstar.setup"}}
 
 ROUND = [
     ("first", {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]}),

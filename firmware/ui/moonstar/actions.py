@@ -1,6 +1,7 @@
 """Moonstar's actions on the device, as the game screen's action menu
-offers them (screens/g_moonstar.ACTIONS): the setter roll, the set-up, a
-bid, the start of play and the result; the rarer moments are in
+offers them (ui/moonstar/game.py ACTIONS): the setter roll, the set-up, a
+bid and the result (the set-up skipped and the start of play are
+plain events: ui/moonstar/game.py act); the rarer moments are in
 ui/moonstar/more.py. Loaded when an action is chosen and unloaded when the
 game screen shows again, so the game's resident code stays small.
 
@@ -78,8 +79,6 @@ def act(s, key):
             from ui.moonstar.situation import show
 
             show(s, s.state["phase"] == "bidding")
-    elif key == "setup_skip":
-        s.submit({"type": "setup"})
     elif key == "setup_enter" or key == "fix":
         from ui.moonstar.situation import entry
 
@@ -101,8 +100,6 @@ def act(s, key):
             return None
 
         Form(app, ask_bid, lambda ev: bid_done(s, ev)).start()
-    elif key == "start_play":
-        s.submit({"type": "start_play"})
     elif key == "result":
         from ui.moonstar.points import enter
 

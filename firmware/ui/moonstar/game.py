@@ -40,7 +40,12 @@ result|Enter result|result"""
 
 def act(s, key):
     """Do what the action menu offered (ui/moonstar/actions.py, loaded for
-    it: what it opens over this screen is let go when that closes)."""
+    it: what it opens over this screen is let go when that closes). The
+    two that are one event with nothing to ask are done here, so that
+    the pass that applies them loads no code for them."""
+    if key == "setup_skip" or key == "start_play":
+        s.submit({"type": "setup" if key == "setup_skip" else key})
+        return
     from ui.moonstar.actions import act as run
 
     run(s, key)
