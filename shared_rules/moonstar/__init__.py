@@ -39,19 +39,23 @@ NEW = ("shared_rules.util", "shared_rules.moonstar.opts", "shared_rules.moonstar
 # Each list is leaf first (a module after those it imports), so that each
 # import loads one module: a Pico takes 10-60 ms a module. Only the
 # set-up's base comes ahead (all its code, held between passes beside its
-# screens, was some 11 KB on a Pico's heap), and none of a result's: the
-# points entry wants the room for its solve. CODE names, leaf first, what
+# screens, was some 11 KB on a Pico's heap). A result's comes while the
+# game screen is alone; a points entry that solves covers it, and so lets
+# it go for the solve's room (App.push). CODE names, leaf first, what
 # applying an event loads, for the event's own moment to load a module a
 # pass before it applies it: the device's check of a result against a
 # known set-up.
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
+_RESULT = _BASE + ("shared_rules.moonstar.result",)
 AHEAD = {
     "choose": _BASE,
     "first": _BASE + ("shared_rules.moonstar.first",),
     "setup": _BASE,
     "bidding": ("shared_rules.util", "shared_rules.moonstar.bid"),
+    "playing": _RESULT,
+    "result": _RESULT,
 }
-CODE = {"result": _BASE + ("shared_rules.moonstar.result",)}
+CODE = {"result": _RESULT}
 
 # Event type -> (phases it is legal in). Most frequent first.
 EVENTS = (

@@ -274,7 +274,8 @@ def test_a_bid_keeps_its_code_for_the_next_bid_and_not_past_the_minute():
         # past it, only what the rules name for the result
         assert s.submit({"type": "time_up"})
         _pass_ends(s)
-        assert s.state["phase"] == "playing" and s.ahead() == ()
+        assert s.state["phase"] == "playing" and s.ahead() == s.match.rules.AHEAD["playing"]
+        assert "shared_rules.moonstar.result" in s.ahead()
         assert "shared_rules.moonstar.bid" not in sys.modules
         assert all(k in s.ahead() for k in _loaded(ON_DEMAND))
         assert s.submit({"type": "undo"}) and s.state["phase"] == "bidding"

@@ -1,7 +1,7 @@
 """Moonstar's actions on the device, as the game screen's action menu
-offers them (ui/moonstar/game.py ACTIONS): the setter roll, the set-up, a
-bid and the result (the set-up skipped and the start of play are
-plain events: ui/moonstar/game.py act); the rarer moments are in
+offers them (ui/moonstar/game.py ACTIONS): the setter roll, the set-up
+and a bid (the set-up skipped, the start of play and the result's entry
+are ui/moonstar/game.py act's own); the rarer moments are in
 ui/moonstar/more.py. Loaded when an action is chosen and unloaded when the
 game screen shows again, so the game's resident code stays small.
 
@@ -100,10 +100,6 @@ def act(s, key):
             return None
 
         Form(app, ask_bid, lambda ev: bid_done(s, ev)).start()
-    elif key == "result":
-        from ui.moonstar.points import enter
-
-        enter(s, mv["result"])
     else:  # the rarer moments: ui/moonstar/more.py
         from ui.moonstar.more import act as more
 

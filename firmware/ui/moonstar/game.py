@@ -42,9 +42,16 @@ def act(s, key):
     """Do what the action menu offered (ui/moonstar/actions.py, loaded for
     it: what it opens over this screen is let go when that closes). The
     two that are one event with nothing to ask are done here, so that
-    the pass that applies them loads no code for them."""
+    the pass that applies them loads no code for them, and so is the
+    result, whose entry is a module of its own: the actions' code would
+    sit beside it until the result is in."""
     if key == "setup_skip" or key == "start_play":
         s.submit({"type": "setup" if key == "setup_skip" else key})
+        return
+    if key == "result":
+        from ui.moonstar.points import enter
+
+        enter(s, s.moves()["result"])
         return
     from ui.moonstar.actions import act as run
 
