@@ -36,13 +36,14 @@ def begin(app, game, players, options):
 # What every game's start loads besides its own (the players' checks),
 # fetched ahead with the rules' NEW. (Not the journal's store.recovery: it
 # loads for the header's write in a Moment, which would keep a module
-# loaded before it began.)
+# loaded before it began; ahead, it took the 32-bit heap's peak at the
+# start some 7 KB higher.)
 NEW = ("shared_rules.names", "shared_rules.players")
 
 
 class Starting:
-    """The screen of a start under way: each loop pass loads some of the
-    code of the match, the game's rules, the session and the game screen
+    """The screen of a start under way: its first loop pass asks the flash's
+    free space; each pass after loads some of the code of the match, the game's rules, the session and the game screen
     (loader.fetch: FETCH_MS of it); then what the rules keep for the game
     (their KEEP); then what making a new game loads (the rules' NEW, and
     the players' checks), which goes again after the start; then start()
@@ -66,6 +67,7 @@ class Starting:
         self.stage = 0  # 0: the code above; 1: the rules' KEEP; 2: a new game's (NEW)
         self.fresh = None  # the modules loaded only to make the new game (stage 2)
         self.mark = None  # the modules loaded before those (loader.mark)
+        self.low = None  # the flash nearly full (the first pass asks)
 
     @property
     def pending(self):
@@ -81,6 +83,12 @@ class Starting:
     def update(self, now):
         import loader
 
+        if self.low is None:
+            # the flash's free space first, in a pass of its own: statvfs
+            # walks littlefs (some 45 ms on a Pico), and nothing is
+            # written before the start
+            self.low = self.app.journal.space_low()
+            return True
         if loader.fetch(self.names, self.app.board.ticks_ms) or self._next():
             self.passes += 1
             return True
@@ -94,7 +102,7 @@ class Starting:
         app.base = base + got
         try:
             game, players, options, drop = self.args
-            start(app, game, players, options, drop, self.fresh)
+            start(app, game, players, options, drop, self.fresh, self.low)
         except Exception as e:  # as for a button: a bug must not stop the device
             app.fault(e)
         finally:
@@ -138,13 +146,15 @@ class Starting:
         d.text("Starting" + "." * (self.passes % 4), 28, 28, 1)
 
 
-def start(app, game, players, options, drop, fresh=None):
+def start(app, game, players, options, drop, fresh=None, low=None):
     """Start a game (begin() closed the one before: `drop`, the id of a
     game to delete once this one is journaled): the rules make and check
     the match, the journal gets its header, the game screen opens. A start
     the rules refuse goes back Home with their reason. True when the game
     is open. `fresh`: the modules loaded ahead only to make the new game
-    (Starting), which the game does not keep."""
+    (Starting), which the game does not keep. `low`: whether the flash was
+    nearly full when the start began (Starting's first pass), else asked
+    here."""
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
@@ -160,12 +170,12 @@ def start(app, game, players, options, drop, fresh=None):
         app.home()
         app.toast(str(e))
         return False
-    if app.journal.space_low():
+    if app.journal.space_low() if low is None else low:
         app.journal.reclaim()
-    if app.journal.space_low():
-        app.home()
-        app.toast("Flash is almost full: delete synced games (Games menu) first")
-        return False
+        if app.journal.space_low():
+            app.home()
+            app.toast("Flash is almost full: delete synced games (Games menu) first")
+            return False
     t = app.epoch()
     if t is not None:
         match.header["t"] = t

@@ -220,6 +220,59 @@ def test_a_30ms_tap_during_a_long_pass_counts(stm_chip):
     assert st.selected(p).strip() == "New game", p.screen()
 
 
+def _nearly_full(files, free_blocks=3):
+    """The flash of a board in use (`files`, and the journal's folder the
+    device made at its first boot) that one more file, a user's own (in
+    no folder of the journal's, so nothing the device may delete), has
+    filled but for `free_blocks` of its 4 KB blocks, as littlefs itself
+    counts them."""
+    from littlefs import LittleFS
+
+    def mount(image):
+        fs = LittleFS(block_size=harness.FS_BLOCK, block_count=harness.FS_BLOCKS, prog_size=256, mount=False)
+        fs.context.buffer[:] = image
+        fs.mount()
+        return fs
+
+    fs = mount(harness.build_image(files))
+    fs.mkdir("data")
+    fs.mkdir("data/games")
+    left = harness.FS_BLOCKS - fs.used_block_count
+    base = bytes(fs.context.buffer)
+    for extra in range(4):  # the file's block list may cost a block or so more
+        fs = mount(base)
+        with fs.open("photos.bin", "wb") as f:
+            f.write(bytes((left - free_blocks - extra) * harness.FS_BLOCK))
+        if harness.FS_BLOCKS - fs.used_block_count == free_blocks:
+            fs.unmount()
+            return bytes(fs.context.buffer)
+    raise AssertionError("could not leave %d blocks free" % free_blocks)
+
+
+def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do():
+    """12 KB free, under the 16 KB a game's journal wants, and no synced
+    game to delete: the start (its space measured in a pass of its own)
+    writes no game and says so at Home."""
+    p = boot(_nearly_full(harness.flash_files()))
+    assert "could not" not in p.screen(), p.screen()
+    try:
+        st.choose(p, "New game")
+        st.choose(p, "Shoot the Moon", exact=True)
+        st.set_number(p, 3, 4)
+        st.set_number(p, 3, 7)  # chips to win
+        for _ in range(3):
+            p.press("ok")  # seats; the last starts the game
+        assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
+        st.wait_toast(p)
+        assert "New game" in p.screen(), p.screen()
+        no_traceback(p)
+        files = harness.read_image(p.flash_image())
+        assert not [k for k in files if k.startswith("data/games/") and k.endswith(".jsonl")], sorted(files)
+        assert len(files["photos.bin"]) > 800000  # the user's file, untouched
+    finally:
+        p.stop()
+
+
 def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(stm_chip, tmp_path):
     p = stm_chip
     scenarios.shoot_the_moon_hand(p)
