@@ -5,9 +5,12 @@
 //   node web/run.mjs [-X heapsize=N] [--romfs IMAGE] [--stats FILE] (SCRIPT | -c CODE)
 //
 // - The script's folder is the board's flash: it is copied into the
-//   interpreter's in-memory filesystem at the same path, the program starts
-//   there, and every change it makes is written back to the real folder as
-//   it happens (so a kill at any moment leaves what a power cut would).
+//   interpreter's in-memory filesystem as /flash (wherever it is on the
+//   host: the host's path, held in the interpreter's current folder and in
+//   every path it joins, would make the heap figures depend on it), the
+//   program starts there, and every change it makes is written back to the
+//   real folder as it happens (so a kill at any moment leaves what a power
+//   cut would).
 // - $MICROPYPATH (colon-separated, as for the unix port) adds folders after
 //   the board's path ('', .frozen, /rom, /rom/lib, /lib); they are copied in
 //   read-only.
@@ -62,7 +65,10 @@ function parseArgs(argv) {
 
 /** Every file under dir, as [absolute path, bytes]. */
 function tree(dir, out = []) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+  // in name order: the host filesystem's own order would become the
+  // order the program lists its folders in
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  for (const e of entries) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) tree(p, out);
     else if (e.isFile()) out.push([p, fs.readFileSync(p)]);
@@ -133,13 +139,19 @@ function hardwareLink() {
 }
 
 /** Writes the interpreter's changes under root back to the real folder. */
-const hostSink = {
-  file: (p, bytes) => fs.writeFileSync(p, bytes),
-  mkdir: (p) => fs.mkdirSync(p, { recursive: true }),
-  remove: (p) => fs.rmSync(p, { force: true }),
-  rmdir: (p) => fs.rmdirSync(p),
-  rename: (a, b) => fs.renameSync(a, b),
-};
+const FLASH = "/flash"; // the flash folder inside the interpreter
+
+/** The host's side of mirrorOut: paths under FLASH land under `folder`. */
+function hostSink(folder) {
+  const host = (p) => folder + p.slice(FLASH.length);
+  return {
+    file: (p, bytes) => fs.writeFileSync(host(p), bytes),
+    mkdir: (p) => fs.mkdirSync(host(p), { recursive: true }),
+    remove: (p) => fs.rmSync(host(p), { force: true }),
+    rmdir: (p) => fs.rmdirSync(host(p)),
+    rename: (a, b) => fs.renameSync(host(a), host(b)),
+  };
+}
 
 function report(error) {
   if (error && error.name === "PythonError") {
@@ -166,22 +178,24 @@ async function main() {
   const extra = (process.env.MICROPYPATH || "").split(":").filter((p) => p && fs.existsSync(p));
   for (const dir of extra) writeFiles(FS, tree(path.resolve(dir)));
   let first = [""];
+  let script = opts.script;
   if (opts.script !== undefined) {
-    const flash = path.dirname(opts.script);
-    writeFiles(FS, tree(flash));
-    mirrorOut(FS, flash, hostSink);
+    const flash = path.dirname(path.resolve(opts.script));
+    writeFiles(FS, tree(flash).map(([p, data]) => [FLASH + p.slice(flash.length), data]));
+    mirrorOut(FS, FLASH, hostSink(flash));
     const cwd = process.cwd();
-    const start = cwd === flash || cwd.startsWith(flash + "/") ? cwd : flash;
+    const start = FLASH + (cwd.startsWith(flash + "/") ? cwd.slice(flash.length) : "");
     FS.chdir(start);
     // MicroPython keeps a current folder of its own once a ROMFS is mounted
     mp.runPython("import os\nos.chdir(" + JSON.stringify(start) + ")\ndel os");
     // As on a board, the flash folder is the current folder and "" is first
     // on the path: a module's __file__ is then its name ("app.mpy"), not a
-    // host path, whose length every loaded module would add to the heap.
-    first = start === flash ? [""] : [flash];
+    // path, whose length every loaded module would add to the heap.
+    first = start === FLASH ? [""] : [FLASH];
+    script = FLASH + "/" + path.basename(opts.script);
   }
   setPath(mp, first, extra.map((p) => path.resolve(p)));
-  mp.runPython("import sys\nsys.argv[:] = " + JSON.stringify([opts.script || "", ...opts.args]) + "\ndel sys");
+  mp.runPython("import sys\nsys.argv[:] = " + JSON.stringify([script || "", ...opts.args]) + "\ndel sys");
   let stats = null;
   const trace = process.env.MOONWASM_TRACE; // one "step live-bytes" line per step, for finding where a peak is
   const record = (steps) => {
@@ -196,7 +210,7 @@ async function main() {
   try {
     if (opts.code !== undefined) mp.runPython(opts.code);
     else {
-      mp.globals.set("__file__", opts.script);
+      mp.globals.set("__file__", script);
       mp.runPython(fs.readFileSync(opts.script, "utf8"));
     }
     record(0);

@@ -159,3 +159,36 @@ def test_a_driven_program_is_stepped_and_its_live_heap_kept(tmp_path):
     assert s["steps"] == 30
     assert 20000 < s["peak"] < 40000, s  # the kept 20 KB and the program, never the garbage
     assert s["grown"] >= s["peak"]
+
+
+PLACES = """
+import gc, os
+os.mkdir('data')
+with open('data/game', 'w') as f:
+    f.write('x')
+s = [0]
+for name in os.listdir():
+    s.append(open(name).read() if name.endswith('.txt') else name)
+gc.collect()
+print(os.getcwd(), __file__, os.listdir(), gc.mem_alloc())
+"""
+
+
+def test_the_program_sees_the_same_flash_wherever_the_host_keeps_it(tmp_path):
+    """The host folder's path never reaches the interpreter, nor the order
+    the host lists it in: a heap figure taken in one folder holds in any
+    other (the budgets' tests run in pytest's numbered folders; a host path
+    in the current folder made a Game 7 round's peak 2.7 KB higher in some
+    of them). What the program writes still lands in the host's folder."""
+    outs = []
+    for name in ("a", "pytest-1155/moonstar-game7-flash0"):
+        flash = tmp_path / name / "flash"
+        flash.mkdir(parents=True)
+        for f in ("z.txt", "main.py", "b.txt"):
+            (flash / f).write_text(PLACES if f == "main.py" else f)
+        proc = run([str(flash / "main.py")], cwd=flash)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert (flash / "data" / "game").read_text() == "x"
+        outs.append(proc.stdout)
+    assert outs[0] == outs[1], outs
+    assert outs[0].startswith("/flash /flash/main.py ['b.txt', 'main.py', 'z.txt', 'data'] "), outs[0]
