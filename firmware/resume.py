@@ -60,6 +60,11 @@ def resume(app, gid=None):
         app.session.after_change(resumed=True)
         app.session.shed()
     except Exception as e:  # a damaged game must never stop the device
+        from store.files import failure
+
         app.session = None
-        warnings.append("game %s could not be resumed: %s" % (gid or "in progress", e))
+        if gid is None:  # the journal itself (a full flash had no room for its folder)
+            warnings.append("the games could not be read: %s" % failure(e))
+        else:
+            warnings.append("game %s could not be resumed: %s" % (gid, failure(e)))
     return warnings

@@ -163,7 +163,9 @@ class Session:
         try:
             app.journal.append(event)
         except OSError as e:
-            app.toast("flash write failed (%s): event not kept" % (e,))
+            from store.files import failure
+
+            app.toast("flash write failed (%s): event not kept" % (failure(e),))
             return False
         m.apply(event, checked)
         checked = None

@@ -171,7 +171,10 @@ def start(app, game, players, options, drop, fresh=None, low=None):
         app.toast(str(e))
         return False
     if app.journal.space_low() if low is None else low:
-        app.journal.reclaim()
+        try:
+            app.journal.reclaim()
+        except OSError:  # nothing to reclaim on a flash too full for the journal's folder
+            pass
         if app.journal.space_low():
             app.home()
             app.toast("Flash is almost full: delete synced games (Games menu) first")

@@ -34,6 +34,15 @@ from loader import Moment
 from shared_rules.wire import encode
 from store.layout import SMALL_MAX, _DIR, _FILE, _TYPE, _is_missing  # noqa: F401
 
+def failure(e):
+    """What a failed write says to a player: a full flash by name (the
+    Pico's firmware spells an error by its number alone), else the error."""
+    # (the Pico's errno module has no ENOSPC: MicroPython's number is 28)
+    if isinstance(e, OSError) and e.args and e.args[0] == getattr(errno, "ENOSPC", 28):
+        return "the flash is full"
+    return str(e)
+
+
 def _scandir(p):
     """CPython's stand-in for MicroPython's os.ilistdir (name, type)
     tuples, for the tests run on the PC. Opens the folder at once, so a
@@ -140,9 +149,12 @@ class Store:
                 raise
 
     def free_bytes(self):
-        """Free space on the filesystem holding the data folder."""
-        self.ensure_dir()
-        st = os.statvfs(self.root)
+        """Free space on the filesystem holding the data folder (or that
+        would hold it: a full flash may have had no room to make it)."""
+        try:
+            st = os.statvfs(self.root)
+        except OSError:
+            st = os.statvfs(self.root.rpartition("/")[0] or ("/" if self.root[:1] == "/" else "."))
         # f_bavail * f_frsize (f_frsize is 0 on some ports: use f_bsize).
         return st[4] * (st[1] or st[0])
 

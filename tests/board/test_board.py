@@ -6,6 +6,7 @@ after a reset. Times asserted here are emulated time on the chip."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -220,12 +221,12 @@ def test_a_30ms_tap_during_a_long_pass_counts(stm_chip):
     assert st.selected(p).strip() == "New game", p.screen()
 
 
-def _nearly_full(files, free_blocks=3):
+def _nearly_full(files, free_blocks=3, used=True):
     """The flash of a board in use (`files`, and the journal's folder the
-    device made at its first boot) that one more file, a user's own (in
-    no folder of the journal's, so nothing the device may delete), has
-    filled but for `free_blocks` of its 4 KB blocks, as littlefs itself
-    counts them."""
+    device made at its first boot; `used=False`: a board never booted,
+    without it) that one more file, a user's own (in no folder of the
+    journal's, so nothing the device may delete), has filled but for
+    `free_blocks` of its 4 KB blocks, as littlefs itself counts them."""
     from littlefs import LittleFS
 
     def mount(image):
@@ -235,8 +236,9 @@ def _nearly_full(files, free_blocks=3):
         return fs
 
     fs = mount(harness.build_image(files))
-    fs.mkdir("data")
-    fs.mkdir("data/games")
+    if used:
+        fs.mkdir("data")
+        fs.mkdir("data/games")
     left = harness.FS_BLOCKS - fs.used_block_count
     base = bytes(fs.context.buffer)
     for extra in range(4):  # the file's block list may cost a block or so more
@@ -269,6 +271,33 @@ def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do():
         files = harness.read_image(p.flash_image())
         assert not [k for k in files if k.startswith("data/games/") and k.endswith(".jsonl")], sorted(files)
         assert len(files["photos.bin"]) > 800000  # the user's file, untouched
+    finally:
+        p.stop()
+
+
+def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused():
+    """A board never booted whose flash has no room for the journal's
+    folder (a littlefs folder takes two blocks; three are free, and the
+    boot's own files take one): the boot says the flash is full, and a
+    start goes Home saying so, with no internal error."""
+    p = harness.Pico(_nearly_full(harness.flash_files(), used=False))
+    try:
+        assert p.wait_panel(lambda t: re.search(r"flash\s+is\s+full", t), BOOT_MS), p.screen() + p.serial_text()
+        assert "resumed" not in p.screen() and "28" not in p.screen(), p.screen()
+        p.press("ok")
+        p.settle()
+        assert "New game" in p.screen(), p.screen()
+        st.choose(p, "New game")
+        st.choose(p, "Shoot the Moon", exact=True)
+        st.set_number(p, 3, 4)
+        st.set_number(p, 3, 7)
+        for _ in range(3):
+            p.press("ok")
+        assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
+        assert "internal" not in p.screen(), p.screen()
+        no_traceback(p)
+        files = harness.read_image(p.flash_image())
+        assert len(files["photos.bin"]) > 800000
     finally:
         p.stop()
 

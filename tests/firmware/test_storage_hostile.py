@@ -108,3 +108,17 @@ def test_scan_gives_names_and_kinds_one_at_a_time():
         assert got == [("a.jsonl", False), ("b.jsonl", True)]
         assert st.size(st.path("games", "b.jsonl")) == -1 and st.size(st.path("games", "a.jsonl")) == 1
         assert st.is_file(st.path("games", "a.jsonl")) and not st.is_file(st.path("games", "b.jsonl"))
+
+
+def test_free_space_is_read_before_the_data_folder_exists_and_a_full_flash_is_named():
+    """A board never booted may have no room for the data folder: its free
+    space is the filesystem's all the same, and a write that found no room
+    says so in words (the Pico's firmware names an error by number alone;
+    the emulated chip's run: tests/board)."""
+    from store.files import failure
+
+    with Folder() as root:
+        st = Store(root + "/data")
+        assert st.free_bytes() > 0 and not exists(root + "/data")
+    assert failure(OSError(28)) == "the flash is full"
+    assert failure(OSError(5)) == str(OSError(5))
