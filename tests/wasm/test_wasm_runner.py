@@ -192,3 +192,23 @@ def test_the_program_sees_the_same_flash_wherever_the_host_keeps_it(tmp_path):
         outs.append(proc.stdout)
     assert outs[0] == outs[1], outs
     assert outs[0].startswith("/flash /flash/main.py ['b.txt', 'main.py', 'z.txt', 'data'] "), outs[0]
+
+
+def test_a_seeded_board_draws_the_same_random_bytes_in_every_run(tmp_path):
+    """os.urandom (the journal's volume tag) follows $MOONSIM_SEED, as the
+    seeded board's dice do, so a measured run repeats; unseeded, it is the
+    host's."""
+    import os
+
+    (tmp_path / "main.py").write_text("import os\nprint(os.urandom(8).hex(), os.urandom(8).hex())\n")
+
+    def draw(seed):
+        env = dict(os.environ, MOONSIM_SEED=seed)
+        proc = run([str(tmp_path / "main.py")], cwd=tmp_path, env=env)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        a, b = proc.stdout.split()
+        assert a != b
+        return a
+
+    assert draw("7") == draw("7") != draw("8")
+    assert draw("0") != draw("0")
