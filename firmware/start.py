@@ -42,8 +42,9 @@ NEW = ("shared_rules.names", "shared_rules.players")
 
 
 class Starting:
-    """The screen of a start under way: its first loop pass asks the flash's
-    free space; each pass after loads some of the code of the match, the game's rules, the session and the game screen
+    """The screen of a start under way: its first loop pass asks the
+    flash's free space; each pass after loads some of the code of the
+    match, the game's rules, the session and the game screen
     (loader.fetch: FETCH_MS of it); then what the rules keep for the game
     (their KEEP); then what making a new game loads (the rules' NEW, and
     the players' checks), which goes again after the start; then start()

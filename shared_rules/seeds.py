@@ -1,7 +1,8 @@
 """The seed a device's roll records in its event (a Moonstar setter roll
 or set-up, a Moon deal), checked before Rng expands it. Its own module,
-imported only when an event carries a seed: util.py stays loaded through
-a Moonstar solve, where every byte of the board's heap counts."""
+imported only when an event carries a seed, so that a Moonstar set-up
+skipped at the table loads neither the setter roll's code nor this, and
+util.py, which most events load, stays small."""
 
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int

@@ -34,6 +34,7 @@ from loader import Moment
 from shared_rules.wire import encode
 from store.layout import SMALL_MAX, _DIR, _FILE, _TYPE, _is_missing  # noqa: F401
 
+
 def failure(e):
     """What a failed write says to a player: a full flash by name (the
     Pico's firmware spells an error by its number alone), else the error."""
