@@ -40,12 +40,7 @@ def shoot_the_moon_hand(b):
     """Home -> Shoot the Moon for 3, chips to win 3, seats P1 P2 P3; five
     tricks: P2 wins the first with a big moon, P1 the other four. The hand
     ends the game (P2 has 4 chips), so a sync stores it finished."""
-    st.choose(b, "New game")
-    st.choose(b, "Shoot the Moon", exact=True)
-    st.set_number(b, 3, 4)
-    st.set_number(b, 3, 7)  # chips to win
-    for _ in range(3):
-        b.press("ok")  # seats
+    st.start_shoot_the_moon(b)
     b.press("ok")  # P2 won trick 1
     st.choose(b, "1 BIG", exact=True)
     st.wait_toast(b)

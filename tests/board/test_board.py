@@ -258,12 +258,7 @@ def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do():
     p = boot(_nearly_full(harness.flash_files()))
     assert "could not" not in p.screen(), p.screen()
     try:
-        st.choose(p, "New game")
-        st.choose(p, "Shoot the Moon", exact=True)
-        st.set_number(p, 3, 4)
-        st.set_number(p, 3, 7)  # chips to win
-        for _ in range(3):
-            p.press("ok")  # seats; the last starts the game
+        st.start_shoot_the_moon(p)
         assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
         st.wait_toast(p)
         assert "New game" in p.screen(), p.screen()
@@ -287,12 +282,7 @@ def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused():
         p.press("ok")
         p.settle()
         assert "New game" in p.screen(), p.screen()
-        st.choose(p, "New game")
-        st.choose(p, "Shoot the Moon", exact=True)
-        st.set_number(p, 3, 4)
-        st.set_number(p, 3, 7)
-        for _ in range(3):
-            p.press("ok")
+        st.start_shoot_the_moon(p)
         assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
         assert "internal" not in p.screen(), p.screen()
         no_traceback(p)

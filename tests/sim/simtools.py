@@ -171,6 +171,17 @@ def start_two_player_moonstar(board, game_label, setter):
     choose(board, setter)
 
 
+def start_shoot_the_moon(board):
+    """From Home: a new Shoot the Moon game for 3 players, 3 chips to win,
+    seats P1 P2 P3 (each OK takes the default); the last OK starts it."""
+    choose(board, "New game")
+    choose(board, "Shoot the Moon", exact=True)
+    set_number(board, 3, 4)
+    set_number(board, 3, 7)  # chips to win
+    for _ in range(3):
+        board.press("ok")  # seats
+
+
 def no_faults(board):
     """The serial log shows no traceback (a screen bug is caught and shown
     as a toast, so tests look here to catch it)."""

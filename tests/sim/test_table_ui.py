@@ -97,12 +97,7 @@ def test_visual_alarm_in_the_last_ten_seconds_and_at_time_up(tmp_path):
 def _stm_game_over(tmp_path):
     """A 3-player Shoot the Moon game to 3 chips, won by P2 in one trick."""
     b = st.new_board(tmp_path)
-    st.choose(b, "New game")
-    st.choose(b, "Shoot the Moon", exact=True)
-    st.set_number(b, 3, 4)
-    st.set_number(b, 3, 7)
-    for _ in range(3):
-        b.press("ok")
+    st.start_shoot_the_moon(b)
     b.press("ok")  # P2 leads, and wins ...
     st.choose(b, "1 BIG", exact=True)  # ... with a BIG MOON: 3 chips
     st.wait_toast(b)
@@ -118,12 +113,7 @@ def _stm_game_over(tmp_path):
 def test_tied_players_share_a_rank(tmp_path):
     b = st.new_board(tmp_path)
     try:
-        st.choose(b, "New game")
-        st.choose(b, "Shoot the Moon", exact=True)
-        st.set_number(b, 3, 4)
-        st.set_number(b, 3, 7)
-        for _ in range(3):
-            b.press("ok")
+        st.start_shoot_the_moon(b)
         b.press("back")
         assert st.screen(b).split("\n")[0] == "Shoot the Moon"  # the box's name, not an id
         st.choose(b, "Standings")
