@@ -147,15 +147,14 @@ class Starting:
         d.text("Starting" + "." * (self.passes % 4), 28, 28, 1)
 
 
-def start(app, game, players, options, drop, fresh=None, low=None):
+def start(app, game, players, options, drop, fresh, low):
     """Start a game (begin() closed the one before: `drop`, the id of a
     game to delete once this one is journaled): the rules make and check
     the match, the journal gets its header, the game screen opens. A start
     the rules refuse goes back Home with their reason. True when the game
     is open. `fresh`: the modules loaded ahead only to make the new game
     (Starting), which the game does not keep. `low`: whether the flash was
-    nearly full when the start began (Starting's first pass), else asked
-    here."""
+    nearly full when the start began (Starting's first pass asks)."""
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
@@ -165,13 +164,13 @@ def start(app, game, players, options, drop, fresh=None, low=None):
 
     loader.drop(("shared_rules.match",))
     try:
-        resident = rules_resident(game, fresh or ())
+        resident = rules_resident(game, fresh)
         match = Match(game, players, options, {"device": app.board.info.get("id")})
     except RuleError as e:
         app.home()
         app.toast(str(e))
         return False
-    if app.journal.space_low() if low is None else low:
+    if low:
         try:
             app.journal.reclaim()
         except OSError:  # nothing to reclaim on a flash too full for the journal's folder
