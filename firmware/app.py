@@ -24,6 +24,9 @@ SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long withou
 SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
 ALARM_MS = 10000  # the panel flashes in a minute's last 10 s ...
 ALARM_AFTER_MS = 3000  # ... and this long after its time is up
+# A pass whose work took this long leaves its drawing (a full frame: 25-50
+# ms on a Pico) to the next pass, 1 ms later: no pass carries both.
+DRAW_AFTER_MS = 50
 
 class App:
     inverted = False  # the panel is inverted now (the visual alarm)
@@ -49,6 +52,9 @@ class App:
         self.toast_lines = None
         self.toast_until = 0
         self.dirty = True
+        self.deferred = False  # the drawing was left to the next pass (DRAW_AFTER_MS)
+        self.prep = None  # (names, then): a screen's code loading over passes (prepare())
+        self.held = []  # (button, kind, count, ms) pressed meanwhile, for what then() opens
         self.running = True
         self.screen_on = True
         self.last_input = now
@@ -95,6 +101,43 @@ class App:
         self.marks.append(mark)
         self.dirty = True
 
+    def prepare(self, names, then):
+        """Call `then()` (which opens a screen) once the modules `names`
+        are loaded: a share of them a loop pass (loader.fetch), so a
+        screen whose code takes 100 ms or more to load on a Pico opens
+        over a few short passes instead of one long one. The screen shown
+        meanwhile stays; presses meanwhile wait and go to what `then()`
+        opened. What loads so goes with that screen (its mark is the one
+        taken before this press)."""
+        self.prep = (names, then)
+        self.held = []
+        self._prepare()
+
+    def _prepare(self):
+        prep = self.prep
+        if prep is None:
+            return
+        names, then = prep
+        if loader.fetch(names, self.board.ticks_ms):
+            return
+        self.prep = None
+        try:
+            then()
+        except Exception as e:
+            self.fault(e)
+        held = self.held
+        self.held = []
+        self.replay(held)
+
+    def replay(self, held):
+        """Presses kept while a screen was on its way ((button, kind,
+        count, ms) each), handed to the screen now on top, in order."""
+        for b, kind, count, at in held:
+            try:
+                self.on_button(b, kind, count, at)
+            except Exception as e:
+                self.fault(e)
+
     def swap(self, screen):
         """`screen` in the top one's place (a form's next field): the top's
         mark stays, so what both loaded goes when this one is popped."""
@@ -128,6 +171,7 @@ class App:
         the modules named in `more`)."""
         self.stack = []
         self.marks = []
+        self.prep = None
         gc.collect()
         self.release(self.base, self.keep(*more))
 
@@ -225,15 +269,21 @@ class App:
 
     def step(self):
         board = self.board
-        if len(self.before) != len(sys.modules):
+        prep = self.prep
+        if prep is None and len(self.before) != len(sys.modules):
             self.before = loader.mark()
         now = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
         for b, kind, count in self.buttons.update(board.buttons.read(), now, self._since):
+            if prep is not None:  # for the screen under way (prepare())
+                self.held.append((b, kind, count, now))
+                continue
             try:
                 self.on_button(b, kind, count, now)
             except Exception as e:  # a bug in a screen must not stop the timer or lose the game
                 self.fault(e)
+        if prep is not None:
+            self._prepare()
         s = self.session
         if s is not None and s.tick(now):
             self.dirty = True
@@ -246,14 +296,19 @@ class App:
         self.alarm(now)
         self.serial(now)
         self.check_sleep(now)
-        if self.dirty and self.screen_on:
-            try:
-                self.draw()
-            except Exception as e:
-                self.fault(e)
+        if self.dirty and self.screen_on and self.prep is None:
+            if self.deferred or ticks_diff(board.ticks_ms(), now) < DRAW_AFTER_MS:
+                self.deferred = False
+                try:
+                    self.draw()
+                except Exception as e:
+                    self.fault(e)
+            else:  # drawn first in the next pass, whatever that one does
+                self.deferred = True
         # The sleep: a pass's LOOP_MS; 1 ms while the top screen has work
         # under way (its `pending`: a solve, a result's check, a game's
-        # start), so the next slice comes at once. While the game's minute runs on the game
+        # start), a screen's code is loading (prepare()) or the drawing was
+        # left to the next pass, so the next slice comes at once. While the game's minute runs on the game
         # screen with nothing else to watch (no button down, no tone, no
         # toast, no alarm near), until its shown second next changes: a
         # pass every 20 ms would find the same second. A board sleeps less
@@ -263,7 +318,7 @@ class App:
         s = self.session
         if s is not None and s.shed_due:  # the rules' on-demand modules this pass used
             s.shed()
-        if getattr(self.stack[-1], "pending", None) is not None:
+        if self.deferred or self.prep is not None or getattr(self.stack[-1], "pending", None) is not None:
             ms = 1
         elif s is not None and len(self.stack) == 1 and s.fetch_ahead():
             # The next event's code, loaded ahead while the game screen is
