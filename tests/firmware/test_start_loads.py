@@ -51,3 +51,18 @@ def test_a_misnamed_module_in_the_lists_fails_to_import():
             if name.startswith("store."):
                 continue  # the firmware's own (its store package needs a board's os)
             __import__(name)
+
+
+def test_every_module_a_screen_loads_ahead_exists():
+    # App.prepare passes over a name that does not import, as fetch() does:
+    # a typo would only make a screen open in one long pass again
+    from ui import GAMES
+    from ui.menus import home
+    from ui.moonstar import game
+
+    lists = [home._NEW_GAME, game._POINTS, game._ACTIONS, game._MORE, game.OPTIONS_CODE,
+             ("ui.gcommon", "ui.bigdigits") + tuple(m for _, m in GAMES)]
+    for names in lists:
+        assert names
+        for name in names:
+            __import__(name)

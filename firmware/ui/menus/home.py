@@ -48,9 +48,9 @@ class Home(Menu):
 
             unabandon(app)
         elif what == "new" or what == "paper":
-            from ui.menus.abandon import new_game
-
-            new_game(app, what == "paper")
+            # the new-game menus' code (some 100 ms of a Pico's time) over
+            # a few loop passes
+            app.prepare(_NEW_GAME, lambda: _new_game(app, what == "paper"))
         elif what == "standings":
             from ui.standings import Standings
 
@@ -72,3 +72,13 @@ class Home(Menu):
 
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))
 
+
+
+# What New game and From paper load, leaf first (App.prepare).
+_NEW_GAME = ("ui.menus.abandon", "ui.dialogs", "ui.form", "ui.menus.newgame")
+
+
+def _new_game(app, paper):
+    from ui.menus.abandon import new_game
+
+    new_game(app, paper)

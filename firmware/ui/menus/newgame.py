@@ -44,6 +44,10 @@ def start(app, paper=False):
     base = len(app.stack)
 
     def chosen(game):
+        # the game's UI module, and the players' number picker's digits
+        app.prepare(("ui.gcommon", dict(GAMES)[game], "ui.bigdigits"), lambda: players(game))
+
+    def players(game):
         ui = ui_module(game)
         lo, hi = ui.PLAYERS
         if lo == hi:
@@ -60,7 +64,9 @@ def start(app, paper=False):
         def done(opts):
             seats(game, n, ui.finish_options(opts, n, app), ui)
 
-        Form(app, lambda ev: ui.option_field(ev, n, app), done).start()
+        # the game's options' code (Moonstar's: some 100 ms of a Pico's
+        # time) over a few loop passes
+        app.prepare(getattr(ui, "OPTIONS_CODE", ()), lambda: Form(app, lambda ev: ui.option_field(ev, n, app), done).start())
 
     def seats(game, n, opts, ui):
         pool = name_pool(app.roster, n)

@@ -10,7 +10,9 @@ PLAYERS = (2, 8)
 
 
 # The options (and Game 12's round variants) are asked once in a while, so
-# they live in ui/moonstar/options.py, loaded for that and then unloaded.
+# they live in ui/moonstar/options.py, loaded for that and then unloaded;
+# OPTIONS_CODE is what asking them loads, leaf first (App.prepare).
+OPTIONS_CODE = ("shared_rules.util", "shared_rules.moonstar", "shared_rules.moonstar.opts", "ui.moonstar.options")
 def option_field(ev, n, app):
     from ui.moonstar.options import option_field
 
@@ -49,10 +51,26 @@ def act(s, key):
         s.submit({"type": "setup" if key == "setup_skip" else key})
         return
     if key == "result":
-        from ui.moonstar.points import enter
-
-        enter(s, s.moves()["result"])
+        s.app.prepare(_POINTS, lambda: _points(s))
         return
+    s.app.prepare(_MORE if key in _MORE_KEYS else _ACTIONS, lambda: _run(s, key))
+
+
+# What each action's screen loads, leaf first: loaded over loop passes
+# before it opens (App.prepare), some 100 ms of a Pico's time in all.
+_POINTS = ("ui.dialogs", "ui.moonstar.points")
+_ACTIONS = ("ui.form", "ui.moonstar.actions")
+_MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
+_MORE_KEYS = ("choose_setter", "variants", "close", "challenge", "bet")  # ui/moonstar/more.py's
+
+
+def _points(s):
+    from ui.moonstar.points import enter
+
+    enter(s, s.moves()["result"])
+
+
+def _run(s, key):
     from ui.moonstar.actions import act as run
 
     run(s, key)
