@@ -42,15 +42,15 @@ NEW = ("shared_rules.names", "shared_rules.players")
 
 
 class Starting:
-    """The screen of a start under way: its first loop pass asks the
-    flash's free space; each pass after loads some of the code of the
-    match, the game's rules, the session and the game screen
+    """The screen of a start under way: it shows, and its next loop pass
+    asks the flash's free space; each pass after loads some of the code of
+    the match, the game's rules, the session and the game screen
     (loader.fetch: FETCH_MS of it); then what the rules keep for the game
     (their KEEP); then what making a new game loads (the rules' NEW, and
-    the players' checks), which goes again after the start; then start()
-    runs. Presses meanwhile are kept, and go to the game screen once it is
-    open. An error is the app's fault() as it was in the press that
-    started the game."""
+    the players' checks), which goes again after the start; then start()'s
+    steps run, one a pass. Presses meanwhile are kept, and go to the game
+    screen once it is open. An error is the app's fault() as it was in
+    the press that started the game."""
 
     def __init__(self, app, args):
         import loader
@@ -68,7 +68,9 @@ class Starting:
         self.stage = 0  # 0: the code above; 1: the rules' KEEP; 2: a new game's (NEW)
         self.fresh = None  # the modules loaded only to make the new game (stage 2)
         self.mark = None  # the modules loaded before those (loader.mark)
-        self.low = None  # the flash nearly full (the first pass asks)
+        self.low = None  # the flash nearly full (the second pass asks)
+        self.steps = None  # start()'s steps, once its code is loaded
+        self.got = None  # the modules loaded for the start (the game's, once it is open)
 
     @property
     def pending(self):
@@ -83,32 +85,50 @@ class Starting:
 
     def update(self, now):
         import loader
+        from shared_rules.ticks import ticks_diff
 
+        app = self.app
+        ticks = app.board.ticks_ms
         if self.low is None:
-            # the flash's free space first, in a pass of its own: statvfs
-            # walks littlefs (some 45 ms on a Pico), and nothing is
-            # written before the start
-            self.low = self.app.journal.space_low()
-            return True
-        if loader.fetch(self.names, self.app.board.ticks_ms) or self._next():
+            # the flash's free space, in a pass of its own unless this one
+            # (the press that began the start) is young: statvfs walks
+            # littlefs (some 45 ms on a Pico), and nothing is written
+            # before the start
+            if ticks_diff(ticks(), now) >= loader.FETCH_MS:
+                return True
+            self.low = app.journal.space_low()
             self.passes += 1
             return True
-        app = self.app
-        base = app.base
-        # what was loaded for the start (those modules and what they
-        # import) is the game's now: the game screen's opening
-        # (App.open_game) must not let it go, nor load it a second time
-        before = self.before
-        got = tuple(k for k in loader.mark() if k not in before)
-        app.base = base + got
-        try:
+        if self.steps is None:
+            if loader.fetch(self.names, ticks) or self._next():
+                self.passes += 1
+                return True
+            # what was loaded for the start (those modules and what they
+            # import) is the game's now: the game screen's opening
+            # (App.open_game) must not let it go, nor load it a second time
+            before = self.before
+            self.got = tuple(k for k in loader.mark() if k not in before)
             game, players, options, drop = self.args
-            start(app, game, players, options, drop, self.fresh, self.low)
+            self.steps = start(app, game, players, options, drop, self.fresh, self.low)
+        base = app.base
+        got = self.got
+        app.base = base + got
+        going = True
+        try:
+            # start()'s steps while this pass is young (on a Pico: one)
+            while ticks_diff(ticks(), now) < loader.FETCH_MS:
+                next(self.steps)  # (a Pico's next() takes no default)
+        except StopIteration:
+            going = False
         except Exception as e:  # as for a button: a bug must not stop the device
+            going = False
             app.fault(e)
         finally:
             app.base = base
-            loader.drop(("start",))
+        if going:
+            self.passes += 1
+            return True
+        loader.drop(("start",))
         # and it came with the game screen: a screen that covers that one
         # lets it go as if the game screen had loaded it (App.push)
         if app.marks:
@@ -116,11 +136,7 @@ class Starting:
         app.before = loader.mark()
         held = self.held
         self.held = []
-        for b, kind, count, at in held:
-            try:
-                app.on_button(b, kind, count, at)
-            except Exception as e:
-                app.fault(e)
+        app.replay(held)
         return True
 
     def _next(self):
@@ -151,10 +167,12 @@ def start(app, game, players, options, drop, fresh, low):
     """Start a game (begin() closed the one before: `drop`, the id of a
     game to delete once this one is journaled): the rules make and check
     the match, the journal gets its header, the game screen opens. A start
-    the rules refuse goes back Home with their reason. True when the game
-    is open. `fresh`: the modules loaded ahead only to make the new game
-    (Starting), which the game does not keep. `low`: whether the flash was
-    nearly full when the start began (Starting's first pass asks)."""
+    the rules refuse goes back Home with their reason. `fresh`: the
+    modules loaded ahead only to make the new game (Starting), which the
+    game does not keep. `low`: whether the flash was nearly full when the
+    start began (Starting asks). A generator: each step is a loop pass's
+    share (the match; the journal's header and the session; the game
+    screen), 30-60 ms each on a Pico."""
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
@@ -169,7 +187,8 @@ def start(app, game, players, options, drop, fresh, low):
     except RuleError as e:
         app.home()
         app.toast(str(e))
-        return False
+        return
+    yield
     if low:
         try:
             app.journal.reclaim()
@@ -178,7 +197,7 @@ def start(app, game, players, options, drop, fresh, low):
         if app.journal.space_low():
             app.home()
             app.toast("Flash is almost full: delete synced games (Games menu) first")
-            return False
+            return
     t = app.epoch()
     if t is not None:
         match.header["t"] = t
@@ -195,14 +214,15 @@ def start(app, game, players, options, drop, fresh, low):
 
     app.session = Session(app, gid, match, resident)
     app.session.after_change()
-    app.session.shed_due = True
+    yield
+    # what only making the match needed goes before the game screen comes
+    app.session.shed()
     app.open_game()
     # what the table does first in a new game, if the game's screen
     # opens it itself (Moons: the tableaux)
     opening = getattr(app.stack[-1].ui, "opening", None)
     if opening is not None:
         opening(app.session)
-    return True
 
 
 def rules_resident(game, besides=()):
