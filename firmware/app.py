@@ -53,6 +53,7 @@ class App:
         self.toast_until = 0
         self.dirty = True
         self.deferred = False  # the drawing was left to the next pass (DRAW_AFTER_MS)
+        self.pass_at = now  # when this loop pass began
         self.prep = None  # (names, then): a screen's code loading over passes (prepare())
         self.held = []  # (button, kind, count, ms) pressed meanwhile, for what then() opens
         self.running = True
@@ -111,7 +112,8 @@ class App:
         taken before this press)."""
         self.prep = (names, then)
         self.held = []
-        self._prepare()
+        if ticks_diff(self.board.ticks_ms(), self.pass_at) < loader.FETCH_MS:
+            self._prepare()  # a first share in this pass, unless its work took its time
 
     def _prepare(self):
         prep = self.prep
@@ -272,7 +274,7 @@ class App:
         prep = self.prep
         if prep is None and len(self.before) != len(sys.modules):
             self.before = loader.mark()
-        now = board.ticks_ms()
+        now = self.pass_at = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
         for b, kind, count in self.buttons.update(board.buttons.read(), now, self._since):
             if prep is not None:  # for the screen under way (prepare())

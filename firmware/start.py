@@ -171,8 +171,8 @@ def start(app, game, players, options, drop, fresh, low):
     modules loaded ahead only to make the new game (Starting), which the
     game does not keep. `low`: whether the flash was nearly full when the
     start began (Starting asks). A generator: each step is a loop pass's
-    share (the match; the journal's header and the session; the game
-    screen), 30-60 ms each on a Pico."""
+    share (the match; the journal's header; the session; the game
+    screen), 20-70 ms each on a Pico."""
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
@@ -210,6 +210,7 @@ def start(app, game, players, options, drop, fresh, low):
             app.journal.delete(drop, force=True)
         except Exception:  # bookkeeping: the new game is safe either way
             pass
+    yield
     from session import Session
 
     app.session = Session(app, gid, match, resident)

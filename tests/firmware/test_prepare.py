@@ -134,6 +134,7 @@ class BareApp(App):
         self.prep = None
         self.held = []
         self.last_input = 0
+        self.pass_at = board.now
         self.drawn = []
 
     def draw(self):
