@@ -223,7 +223,9 @@ class Session:
         if keep is not None:
             from loader import release
 
-            more = ("shared_rules.wire_read",)  # the line reader: the protocol's
+            # the line reader (the protocol's) and the sand timer (this
+            # session's own, loaded ahead of a set-up that starts a minute)
+            more = ("shared_rules.wire_read", "shared_rules.timer")
             if ahead:
                 more = more + self.ahead()
             release(keep, more, "shared_rules.")

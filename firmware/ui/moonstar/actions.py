@@ -63,6 +63,12 @@ def bid_done(s, ev):
         bidders.append((s.state["round"], ev["player"], ev["amount"]))
 
 
+def _show(s):
+    from ui.moonstar.situation import show
+
+    show(s, s.state["phase"] == "bidding")
+
+
 def act(s, key):
     """Do the action `key`."""
     app = s.app
@@ -76,9 +82,8 @@ def act(s, key):
             app.push(RollOff(app, s.state))
     elif key == "setup_seed":
         if s.submit({"type": "setup", "seed": app.board.random32()}):
-            from ui.moonstar.situation import show
-
-            show(s, s.state["phase"] == "bidding")
+            # the board's drawing, in the passes after the set-up's
+            app.prepare(("ui.moonstar.ring", "ui.moonstar.situation"), lambda: _show(s))
     elif key == "setup_enter" or key == "fix":
         from ui.moonstar.situation import entry
 

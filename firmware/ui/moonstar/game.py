@@ -53,7 +53,7 @@ def act(s, key):
     if key == "result":
         s.app.prepare(_POINTS, lambda: _points(s))
         return
-    s.app.prepare(_MORE if key in _MORE_KEYS else _ACTIONS, lambda: _run(s, key))
+    s.app.prepare(_MORE if key in _MORE_KEYS else _SEEDED if key == "setup_seed" else _ACTIONS, lambda: _run(s, key))
 
 
 # What each action's screen loads, leaf first: loaded over loop passes
@@ -61,6 +61,9 @@ def act(s, key):
 _POINTS = ("ui.dialogs", "ui.moonstar.points")
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
+# a set-up the device rolls: what applying it loads (its seed's check, the
+# set-up's own code) and the bidding minute it starts (the session's timer)
+_SEEDED = _ACTIONS + ("shared_rules.seeds", "shared_rules.moonstar.setup", "shared_rules.timer")
 _MORE_KEYS = ("choose_setter", "variants", "close", "challenge", "bet")  # ui/moonstar/more.py's
 
 

@@ -57,7 +57,19 @@ def after_result(s, answer):
 def show_best(s, answer=None):
     """The last round's points beside the best possible, then the plan
     (ui/moonstar/best.py); `answer`: the solver's, when the points entry
-    already has it. It covers the game screen: the solver needs the room."""
-    from ui.moonstar.best import BestPossible
+    already has it. It covers the game screen: the solver needs the room.
+    Its code (some 100 ms of a Pico's time) loads over the passes after
+    the one that asks (App.prepare)."""
+    app = s.app
+    st = s.state
 
-    s.app.push(BestPossible(s.app, s.state["round"], s.state["last"], answer), cover=True)
+    def open_it():
+        from ui.moonstar.best import BestPossible
+
+        app.push(BestPossible(app, st["round"], st["last"], answer), cover=True)
+
+    app.prepare(_BEST, open_it)
+
+
+# What the best possible's screen loads, leaf first.
+_BEST = ("ui.gcommon", "ui.moonstar.solve", "ui.moonstar.best")
