@@ -442,3 +442,96 @@ class Pico:
     def stop(self):
         self.sim.stopped = True
         self.close_pty()
+
+
+# A probe of the loop's passes: installed as /boot.py, it wraps the board's
+# idle() (bench/board.py says what it measures and how); Probe reads its pins.
+PASS_PIN = 2
+IDLE_PIN = 3
+
+PROBE = """\
+import boards, gc
+from machine import Pin
+_setup = boards.setup
+def setup(cfg=None):
+    b = _setup(cfg)
+    idle = b.idle
+    p = Pin(%d, Pin.OUT, value=1)
+    s = Pin(%d, Pin.OUT, value=0)
+    peak = [0]
+    def probe_idle(ms):
+        p(0)
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > peak[0]:
+            peak[0] = a
+            print("PEAK", a)
+        s(1)
+        idle(ms)
+        s(0)
+        p(1)
+    b.idle = probe_idle
+    return b
+boards.setup = setup
+""" % (PASS_PIN, IDLE_PIN)
+
+
+class Probe:
+    """Edges of the probe's pins, as (emulated ms, busy ms) pairs."""
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.passes = []  # (start ms, end ms, busy ms)
+        self.sleeps = []  # (start ms, end ms, busy ms)
+        self._pass = None
+        self._sleep = None
+        pico.mcu.gpio[PASS_PIN].add_listener(self._on_pass)
+        pico.mcu.gpio[IDLE_PIN].add_listener(self._on_idle)
+
+    def _now(self):
+        return self.pico.ms, self.pico.busy_ms()
+
+    def _on_pass(self, value, old):
+        if bool(value) == bool(old):
+            return
+        now = self._now()
+        if value:
+            self._pass = now
+        elif self._pass is not None:
+            self.passes.append((self._pass[0], now[0], now[1] - self._pass[1]))
+            self._pass = None
+
+    def _on_idle(self, value, old):
+        if bool(value) == bool(old):
+            return
+        now = self._now()
+        if value:
+            self._sleep = now
+        elif self._sleep is not None:
+            self.sleeps.append((self._sleep[0], now[0], now[1] - self._sleep[1]))
+            self._sleep = None
+
+    def window(self, start, end):
+        """Passes begun in [start, end), and the busy share of that time:
+        the passes and sleeps in it (one still going counted to now), one
+        cut by an end counted for its part in it (its busy time in
+        proportion), the probe's collections left out."""
+        ps = [p for p in self.passes if start <= p[0] < end]
+        now = self._now()
+        going = [(t[0], now[0], now[1] - t[1]) for t in (self._pass, self._sleep) if t is not None]
+        busy = span = 0.0
+        for a, b, cpu in self.passes + self.sleeps + going:
+            lo, hi = max(a, start), min(b, end)
+            if hi > lo:
+                part = (hi - lo) / (b - a)
+                busy += cpu * part
+                span += hi - lo
+        return {
+            "passes": len(ps),
+            "busy_per_pass_ms": round(sum(p[2] for p in ps) / len(ps), 2) if ps else None,
+            "duty_pct": round(100 * busy / span, 1) if span else None,
+        }
+
+    def longest(self, start):
+        ps = [p[1] - p[0] for p in self.passes if p[0] >= start]
+        return round(max(ps), 1) if ps else None

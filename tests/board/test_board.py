@@ -221,6 +221,41 @@ def test_a_30ms_tap_during_a_long_pass_counts(stm_chip):
     assert st.selected(p).strip() == "New game", p.screen()
 
 
+PASS_MS = 100  # the longest a loop pass may keep the buttons, the minute and the panel waiting
+PACE_MS = 1500  # a player's pace: a press, then a second and a half
+
+
+def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
+    """New game, Moonstar, two players, Game 1, the seats, the start, the
+    action menu and the first setter, a press every second and a half: no
+    loop pass takes over 100 ms of the chip's time, though the screens'
+    code, the match, the journal's header and the game screen each cost
+    30-100 ms (they come over several passes: App.prepare, Starting), and
+    the game screen follows."""
+    files = harness.flash_files()
+    files["boot.py"] = harness.PROBE.encode()
+    p = harness.Pico(harness.build_image(files), seed=1)
+    try:
+        probe = harness.Probe(p)
+        assert p.wait_panel(lambda t: "New game" in t, BOOT_MS), p.screen()
+        p.settle()
+        begun = p.ms
+        tap = p.press
+
+        def press(key, hold=80, after=100):
+            tap(key, hold, max(after, PACE_MS))
+
+        p.press = press
+        st.start_two_player_moonstar(p, "1 Basic", "P1")
+        assert "Who sets up?" in p.screen() or "set-up" in p.screen().lower(), p.screen()
+        assert len([q for q in probe.passes if q[0] >= begun]) > 20
+        longest = probe.longest(begun)
+        assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
+        no_traceback(p)
+    finally:
+        p.stop()
+
+
 def _nearly_full(files, free_blocks=3, used=True):
     """The flash of a board in use (`files`, and the journal's folder the
     device made at its first boot; `used=False`: a board never booted,
