@@ -492,24 +492,24 @@ class Probe:
         return self.pico.ms, self.pico.busy_ms()
 
     def _on_pass(self, value, old):
-        if bool(value) == bool(old):
-            return
-        now = self._now()
-        if value:
-            self._pass = now
-        elif self._pass is not None:
-            self.passes.append((self._pass[0], now[0], now[1] - self._pass[1]))
-            self._pass = None
+        self._edge("_pass", self.passes, value, old)
 
     def _on_idle(self, value, old):
+        self._edge("_sleep", self.sleeps, value, old)
+
+    def _edge(self, going, spans, value, old):
+        """A pin's edge: a rise opens a span (kept in the attribute named
+        `going`), a fall closes it into `spans`."""
         if bool(value) == bool(old):
             return
         now = self._now()
         if value:
-            self._sleep = now
-        elif self._sleep is not None:
-            self.sleeps.append((self._sleep[0], now[0], now[1] - self._sleep[1]))
-            self._sleep = None
+            setattr(self, going, now)
+            return
+        began = getattr(self, going)
+        if began is not None:
+            spans.append((began[0], now[0], now[1] - began[1]))
+            setattr(self, going, None)
 
     def window(self, start, end):
         """Passes begun in [start, end), and the busy share of that time:
