@@ -54,8 +54,7 @@ class App:
         self.dirty = True
         self.deferred = False  # the drawing was left to the next pass (DRAW_AFTER_MS)
         self.pass_at = now  # when this loop pass began
-        self.prep = None  # (names, then): a screen's code loading over passes (prepare())
-        self.held = []  # (button, kind, count, ms) pressed meanwhile, for what then() opens
+        self.prep = None  # a screen on its way (prepare(): opening.Opening)
         self.running = True
         self.screen_on = True
         self.last_input = now
@@ -104,32 +103,17 @@ class App:
 
     def prepare(self, names, then):
         """Call `then()` (which opens a screen) once the modules `names`
-        are loaded: a share of them a loop pass (loader.fetch), so a
-        screen whose code takes 100 ms or more to load on a Pico opens
-        over a few short passes instead of one long one. The screen shown
-        meanwhile stays; presses meanwhile wait and go to what `then()`
-        opened. What loads so goes with that screen (its mark is the one
-        taken before this press)."""
-        self.prep = (names, then)
-        self.held = []
-        if ticks_diff(self.board.ticks_ms(), self.pass_at) < loader.FETCH_MS:
-            self._prepare()  # a first share in this pass, unless its work took its time
+        are loaded: a share of them a loop pass (opening.py), so a screen
+        whose code takes 100 ms or more to load on a Pico opens over a few
+        short passes instead of one long one. The screen shown meanwhile
+        stays; presses meanwhile wait and go to what `then()` opened. What
+        loads so goes with that screen (its mark is the one taken before
+        this press)."""
+        from opening import Opening
 
-    def _prepare(self):
-        prep = self.prep
-        if prep is None:
-            return
-        names, then = prep
-        if loader.fetch(names, self.board.ticks_ms):
-            return
-        self.prep = None
-        try:
-            then()
-        except Exception as e:
-            self.fault(e)
-        held = self.held
-        self.held = []
-        self.replay(held)
+        self.prep = Opening(self, names, then)
+        if ticks_diff(self.board.ticks_ms(), self.pass_at) < loader.FETCH_MS:
+            self.prep.step()  # a first share in this pass, unless its work took its time
 
     def replay(self, held):
         """Presses kept while a screen was on its way ((button, kind,
@@ -277,15 +261,15 @@ class App:
         now = self.pass_at = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
         for b, kind, count in self.buttons.update(board.buttons.read(), now, self._since):
-            if prep is not None:  # for the screen under way (prepare())
-                self.held.append((b, kind, count, now))
+            if prep is not None:  # for the screen on its way (prepare())
+                prep.held.append((b, kind, count, now))
                 continue
             try:
                 self.on_button(b, kind, count, now)
             except Exception as e:  # a bug in a screen must not stop the timer or lose the game
                 self.fault(e)
         if prep is not None:
-            self._prepare()
+            prep.step()
         s = self.session
         if s is not None and s.tick(now):
             self.dirty = True

@@ -132,7 +132,6 @@ class BareApp(App):
         self.dirty = self.deferred = self.inverted = False
         self.screen_on = self.running = True
         self.prep = None
-        self.held = []
         self.last_input = 0
         self.pass_at = board.now
         self.drawn = []
