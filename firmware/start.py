@@ -188,6 +188,12 @@ def start(app, game, players, options, drop, fresh, low):
         app.home()
         app.toast(str(e))
         return
+    # what only making the match needed goes now (the passes to the game
+    # screen hold the journal's code and the session's), but what the
+    # first phase's event needs (the rules' AHEAD: Session.ahead)
+    ahead = getattr(match.rules, "AHEAD", {}).get(match.state["phase"], ())
+    loader.drop([k for k in fresh if k not in resident and k not in ahead])
+    gc.collect()
     yield
     if low:
         try:
