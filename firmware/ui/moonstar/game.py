@@ -50,15 +50,24 @@ def act(s, key):
     if key == "setup_skip" or key == "start_play":
         s.submit({"type": "setup" if key == "setup_skip" else key})
         return
+    # With the screen's code comes what the next event needs (the rules'
+    # AHEAD, Session.ahead), if the game screen's idle passes have not
+    # loaded it yet: a quick press leaves them no time.
     if key == "result":
-        s.app.prepare(_POINTS, lambda: _points(s))
+        # without a known set-up the entry is a plain number; with one, the
+        # entry's solve wants the room, and the check loads the result's
+        # code itself (ui/moonstar/check.py)
+        code = _POINTS if s.state.get("sit") else _POINTS + _PLAIN + s.ahead()
+        s.app.prepare(code, lambda: _points(s))
         return
-    s.app.prepare(_MORE if key in _MORE_KEYS else _SEEDED if key == "setup_seed" else _ACTIONS, lambda: _run(s, key))
+    code = _MORE if key in _MORE_KEYS else _SEEDED if key == "setup_seed" else _ACTIONS
+    s.app.prepare(code + s.ahead(), lambda: _run(s, key))
 
 
 # What each action's screen loads, leaf first: loaded over loop passes
 # before it opens (App.prepare), some 100 ms of a Pico's time in all.
 _POINTS = ("ui.dialogs", "ui.moonstar.points")
+_PLAIN = ("ui.form", "ui.moonstar.result")  # a points entry without a set-up, and its toast
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
 # a set-up the device rolls: what applying it loads (its seed's check, the
