@@ -1,7 +1,7 @@
 """A screen on its way (App.prepare): its code loads a share of a loop pass
 at a time (loader.fetch), the screen shown meanwhile stays, and presses
-made meanwhile wait for the new one. Loaded for that moment, after the
-mark its screen gets (App.push), so it goes when that screen goes."""
+made meanwhile wait for the new one. Loaded for that moment only: it lets
+itself go as the screen opens."""
 
 import loader
 
@@ -22,6 +22,9 @@ class Opening:
         if loader.fetch(self.names, app.board.ticks_ms):
             return
         app.prep = None
+        # this module goes before the screen is built (a next opening loads
+        # it again): it would sit beside the screen for as long as it shows
+        loader.drop(("opening",))
         try:
             self.then()
         except Exception as e:

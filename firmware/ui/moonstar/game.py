@@ -67,7 +67,7 @@ def act(s, key):
 # What each action's screen loads, leaf first: loaded over loop passes
 # before it opens (App.prepare), some 100 ms of a Pico's time in all.
 _POINTS = ("ui.dialogs", "ui.moonstar.points")
-_PLAIN = ("ui.form", "ui.moonstar.result")  # a points entry without a set-up, and its toast
+_PLAIN = ("ui.form",)  # a points entry without a set-up
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
 # a set-up the device rolls: what applying it loads (its seed's check, the
