@@ -268,16 +268,21 @@ class Session:
         self.app.sound.watch(self.timer)
 
     def _sand_timer(self, length):
-        """A new SandTimer. Its module loads with the first timed phase (a
-        game without one never loads it) and then stays with the game's
-        resident rules: a timer alive across events must not see its
-        module shed and loaded again as a second copy."""
+        """A new SandTimer."""
+        return self.timer_code()(self.app.ticks, length)
+
+    def timer_code(self):
+        """The SandTimer class. Its module loads with the first timed phase
+        (a game without one never loads it; a set-up entered on the device
+        loads it a pass ahead of the minute it starts) and then stays with
+        the game's resident rules: a timer alive across events must not see
+        its module shed and loaded again as a second copy."""
         from shared_rules.timer import SandTimer
 
         keep = self.resident
         if keep is not None and "shared_rules.timer" not in keep:
             keep.append("shared_rules.timer")
-        return SandTimer(self.app.ticks, length)
+        return SandTimer
 
     def undo_text(self):
         """What the last undo took back, for its toast: "Undone: P3 bid 34"."""

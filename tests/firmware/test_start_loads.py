@@ -60,7 +60,7 @@ def test_every_module_a_screen_loads_ahead_exists():
     from ui.menus import home
     from ui.moonstar import game, result
 
-    lists = [home._NEW_GAME, game._POINTS, game._PLAIN, game._ACTIONS, game._MORE, game._SEEDED, game.OPTIONS_CODE,
+    lists = [home._NEW_GAME, game._POINTS, game._PLAIN, game._ACTIONS, game._MORE, game._SEEDED, game._SKIP, game.OPTIONS_CODE,
              ("ui.moonstar.ring", "ui.moonstar.situation"), result._BEST,
              ("ui.gcommon", "ui.bigdigits") + tuple(m for _, m in GAMES)]
     for names in lists:

@@ -47,8 +47,11 @@ def act(s, key):
     the pass that applies them loads no code for them, and so is the
     result, whose entry is a module of its own: the actions' code would
     sit beside it until the result is in."""
-    if key == "setup_skip" or key == "start_play":
-        s.submit({"type": "setup" if key == "setup_skip" else key})
+    if key == "start_play":
+        s.submit({"type": key})
+        return
+    if key == "setup_skip":  # its code first: the set-up's, and the bidding minute's
+        s.app.prepare(_SKIP, lambda: s.submit({"type": "setup"}))
         return
     # With the screen's code comes what the next event needs (the rules'
     # AHEAD, Session.ahead), if the game screen's idle passes have not
@@ -72,7 +75,8 @@ _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
 # a set-up the device rolls: what applying it loads (its seed's check, the
 # set-up's own code) and the bidding minute it starts (the session's timer)
-_SEEDED = _ACTIONS + ("shared_rules.seeds", "shared_rules.moonstar.setup", "shared_rules.timer")
+_SKIP = ("shared_rules.moonstar.setup", "shared_rules.timer")
+_SEEDED = _ACTIONS + ("shared_rules.seeds",) + _SKIP
 _MORE_KEYS = ("choose_setter", "variants", "close", "challenge", "bet")  # ui/moonstar/more.py's
 
 

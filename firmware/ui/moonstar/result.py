@@ -19,6 +19,13 @@ class _Later(Screen):
         self.then = then
 
     def update(self, now):
+        import sys
+
+        if "shared_rules.timer" not in sys.modules:
+            # the minute a set-up starts: the sand timer's code in a pass
+            # of its own first (the session keeps it from then on)
+            self.s.timer_code()
+            return False
         s = self.s
         app = self.app
         then = self.then
