@@ -73,7 +73,6 @@ class Home(Menu):
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))
 
 
-
 # What New game and From paper load, leaf first (App.prepare).
 _NEW_GAME = ("ui.menus.abandon", "ui.dialogs", "ui.form", "ui.menus.newgame")
 

@@ -13,6 +13,8 @@ PLAYERS = (2, 8)
 # they live in ui/moonstar/options.py, loaded for that and then unloaded;
 # OPTIONS_CODE is what asking them loads, leaf first (App.prepare).
 OPTIONS_CODE = ("shared_rules.util", "shared_rules.moonstar", "shared_rules.moonstar.opts", "ui.moonstar.options")
+
+
 def option_field(ev, n, app):
     from ui.moonstar.options import option_field
 
