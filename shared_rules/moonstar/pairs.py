@@ -40,7 +40,7 @@ def pairs(self):
         if not self._turned(s1):  # (else that star's parts, turned, are these)
             for x in range(1, caps[s1] + 1):
                 self.x1 = x
-                b = bound(self, caps)
+                b = bound(self, caps, True)
                 if b > self.best:
                     parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
         yield
@@ -103,14 +103,16 @@ def _table(self):
     needs by _move; from the last: no moons); [13 + b]: the int with byte
     T 1 for the sets T holding number b. Ints, so that the 2^k sets are
     added and compared in the interpreter's C, not a loop each."""
-    full = self.full
     t = [0] * STARS + [self.M]
-    for b in range(len(self.vals)):
-        t.append(int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little"))
-    return t
+    bits = self.bits  # (the same for every s1: made once)
+    if not bits:
+        full = self.full
+        for b in range(len(self.vals)):
+            bits.append(int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little"))
+    return t + bits
 
 
-def bound(self, caps):
+def bound(self, caps, rank=False):
     """Upper bound on the score of any complete plan below the current
     node of the part whose biggest pile is x1 moons on s1 (part;
     pairs() ranks the parts with it, from the root): `caps[s]` bounds
@@ -121,14 +123,28 @@ def bound(self, caps):
     own bound (the smaller of two greedy relaxations), and, for a node
     that would not be cut, no two of those stars take more moves than
     Hall's count for them and s1 allows (_two). Moves beyond the ranges
-    are moons left out of the piles: 1 each."""
+    are moons left out of the piles: 1 each.
+
+    The Hall counts are big-int work, the costliest part of a bound on a
+    board. When pairs() ranks the parts (`rank`), the ranges without them
+    come first: most parts are cut so (with them the bound could only be
+    lower), and a part that is not gets the bound in full, so the value
+    it is ranked by is the same either way. In the search, the nodes the
+    piles' own bound left are almost never cut without them (none in the
+    corpus), so the search does not try."""
     n = self.n
-    alpha = self.alpha
-    s1 = self.s1
     x = self.x1
+    s1 = self.s1
     want = x - n[s1]  # moves s1 still needs
     if caps[s1] < want:
         return 0  # s1 cannot reach its pile
+    his = self.his
+    for u in range(STARS):
+        his[u] = min(n[u] + caps[u], x)
+    if rank:
+        b = _ranges(self, his, want, None)
+        if b <= self.best:
+            return b
     per2 = self.per2
     full = self.full
     p = self.pos
@@ -158,6 +174,27 @@ def bound(self, caps):
     top = 8 * full - 8
     if (per2[s1] >> top) + min((slack - per2[s1]).to_bytes(full, "little")) - 16 < want:
         return 0  # the moons left cannot give s1 its pile
+    for u in range(STARS):
+        # (s1's own check above: never below n[u], so only worth it
+        # while u has room)
+        if u != s1 and his[u] > n[u]:
+            t = n[u] + (per2[u] >> top) + min((slack - per2[u]).to_bytes(full, "little")) - 16 - want
+            if t < n[u]:
+                return 0  # no plan has this pile of x on s1
+            if t < his[u]:
+                his[u] = t
+    return _ranges(self, his, want, (per2, slack))
+
+
+def _ranges(self, his, want, hall):
+    """bound's sum: x1 on s1, every other star u between n[u] and
+    his[u] moons, the moves beyond them 1 each; with `hall` (per2 and
+    slack, as bound makes them), two other stars together as well
+    (_two) where that may cut the node."""
+    n = self.n
+    alpha = self.alpha
+    s1 = self.s1
+    x = self.x1
     extra = self.need - x
     score = x * (alpha * (x - 1) + 2) // 2
     by_n = []
@@ -168,18 +205,11 @@ def bound(self, caps):
         if u == s1:
             continue
         lo = n[u]
-        hi = min(lo + caps[u], x)
-        if hi > lo:
-            # (s1's own check above: never below lo, so only worth it
-            # while u has room)
-            t = lo + (per2[u] >> top) + min((slack - per2[u]).to_bytes(full, "little")) - 16 - want
-            if t < hi:
-                hi = t
-        if hi < lo:
+        if his[u] < lo:
             return 0  # no plan has this pile of x on s1
         score += lo * (alpha * (lo - 1) + 2) // 2
         extra -= lo
-        w = hi - lo
+        w = his[u] - lo
         if w > 0:
             by_n.append(lo * 32 + w)
             by_cap.append(w * 33)
@@ -194,9 +224,9 @@ def bound(self, caps):
     t = t1 + self._fill(by_cap, extra, 1)
     # the most the second greedy sum may be for the node to be cut
     lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
-    if min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and p < self.M:
+    if hall and min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and self.pos < self.M:
         # Not cut yet: two other stars together (_two)
-        t = t1 + _two(self, by_cap, extra, per2, slack, want, ws, lim, t - t1)
+        t = t1 + _two(self, by_cap, extra, hall[0], hall[1], want, ws, lim, t - t1)
     return score + alpha * (min(t, t2) >> 1) + extra
 
 
@@ -230,6 +260,7 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
     R = self.M - len(self.sit["moons"])
     p = self.pos
     ch = self.ch
+    cnt = bytearray(full)  # moons a set of numbers
     for a in range(len(ws) - 1, 0, -1):
         u = ws[a] & 15
         for b in range(a - 1, -1, -1):
@@ -237,7 +268,9 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
             if (ws[a] >> 4) + (ws[b] >> 4) <= m:
                 break
             # per2[u]'s count for the three stars, from the position on
-            k = 0
+            # (the moons by their sets of numbers, then a big-int sum a set)
+            for i in range(full):
+                cnt[i] = 0
             for i in range(p, self.M):
                 f = order[i] >> 4
                 if f == 2:
@@ -247,8 +280,11 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
                 else:
                     j = (i + R if f else i) * STARS
                     A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
-                if A:
-                    k += _sets(per2, A)
+                cnt[A] += 1
+            k = 0
+            for A in range(1, full):
+                if cnt[A]:
+                    k += cnt[A] * _sets(per2, A) if cnt[A] > 1 else _sets(per2, A)
             if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
                 return t
     return two
@@ -298,10 +334,15 @@ def _move(self, tab, p, s1):
             continue
         a1 = mask[i * STARS + s1]
         j = (i + R if f else i) * STARS
+        # (a big-int sum a set: the stars the moon cannot reach share s1's)
+        base = _sets(tab, a1) if a1 else 0
         for u in range(STARS):
-            A = a1 | mask[j + u]
-            if A:
-                tab[u] += d * _sets(tab, A)
+            A = mask[j + u]
+            S = _sets(tab, a1 | A) if A else base
+            if d > 0:
+                tab[u] += S
+            else:
+                tab[u] -= S
     tab[STARS] = at
 
 

@@ -67,6 +67,9 @@ class Piles:
         # step() too, so that no call does more than a unit's work
         self.prep = prep(self)
         self.caps = bytearray(_STARS)  # _bound's caps, for the second bound
+        self.his = bytearray(_STARS)  # the second bound's ranges (pairs.bound)
+        self.bits = []  # pairs._table's ints of the sets holding each number
+        self.rows = bytearray(0)  # each moon's numbers into each star (tables)
         self.pairbound = None  # pairs.bound, once its table is made
         # the part searched: plans whose biggest pile is x1 moons on star
         # s1 (-1: every plan); parts: the parts left (pairs.pairs)
@@ -128,8 +131,12 @@ class Piles:
         j = i * _STARS
         for s in range(_STARS):
             c = capx[j + s]
-            if c:
-                c = min(c, slack[uni[j + s]], r)
+            if c:  # (min(c, slack, r), without a builtin call: a hot loop)
+                a = slack[uni[j + s]]
+                if a < c:
+                    c = a
+                if r < c:
+                    c = r
             caps[s] = c
             if c:
                 by_n.append(n[s] * 32 + c)
@@ -175,7 +182,7 @@ class Piles:
                 self.result = _plan(self)
                 # free the tables: the board's heap is small (and a solve
                 # still held somewhere then holds little)
-                del self.kids, self.uni, self.capx, self.mask, self.ch, self.ubs, self.per2, self.same, self.chosen, self.choice
+                del self.kids, self.uni, self.capx, self.mask, self.ch, self.ubs, self.per2, self.same, self.chosen, self.choice, self.bits, self.rows
                 return self.result
         return None
 
@@ -260,7 +267,9 @@ class Piles:
         total = 0
         k = len(keys) - 1
         while r > 0 and k >= 0:
-            c = min(keys[k] & 31, r)
+            c = keys[k] & 31
+            if r < c:
+                c = r
             total += c * (c - 1) if pairs else (keys[k] >> 5) * c
             r -= c
             k -= 1
@@ -316,18 +325,31 @@ class Piles:
         self.order = order
         mask = self.mask
         uni = self.uni
-        for i in range(M * _STARS):
-            mask[i] = 0
+        rows = self.rows
+        if not rows:
+            # rows[m*12+s]: the numbers taking moon m to s, whatever the
+            # position (made once: each part's tables copy them)
+            rows = self.rows = bytearray(len(moons) * _STARS)
+            for m in range(len(moons)):
+                for b in range(k):
+                    for to in destinations(moons[m], vals[b], sit["movement"]):
+                        rows[m * _STARS + to] |= 1 << b
         self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
         s1 = self.s1
+        none = bytes(_STARS)
         for i in range(M - 1, -1, -1):
             f = order[i] >> 4
-            for b in range(k):
-                for to in destinations(moons[order[i] & 15], vals[b], sit["movement"]):
-                    if f == 0 or (to == s1) == (f == 1):
-                        mask[i * _STARS + to] |= 1 << b
+            j = i * _STARS
+            m = (order[i] & 15) * _STARS
+            if f == 1:  # its moves into s1 only
+                mask[j:j + _STARS] = none
+                mask[j + s1] = rows[m + s1]
+            else:
+                mask[j:j + _STARS] = rows[m:m + _STARS]
+                if f == 2:  # none into s1
+                    mask[j + s1] = 0
             for s in range(_STARS):
-                uni[i * _STARS + s] = uni[i * _STARS + _STARS + s] | mask[i * _STARS + s]
+                uni[j + s] = uni[j + _STARS + s] | mask[j + s]
         # last[s]: the last position whose moon can reach s; once past it, a
         # star left with one moon is worth no more than that moon staying out
         # (see Piles._search), so such a node is not searched
@@ -339,12 +361,27 @@ class Piles:
         self.last = last
         yield
         capx = self.capx
+        count = self.count
         for s in range(_STARS):
             masks = [mask[i * _STARS + s] for i in range(M)]
             got = [0] * M
-            load = [0] * len(self.count)
+            load = [0] * k
             for i in range(M - 1, -1, -1):
-                capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + self._augment(i, masks, got, load, [0] * M)
+                a = masks[i]
+                add = 0
+                if a:
+                    # a die left with one of its numbers, as _augment's
+                    # first try, inline: most moons get one, and a call
+                    # (with its `seen`) is a board's costliest step here
+                    for b in range(k):
+                        if a >> b & 1 and load[b] < count[b]:
+                            got[i] = b + 1
+                            load[b] += 1
+                            add = 1
+                            break
+                    else:
+                        add = self._augment(i, masks, got, load, bytearray(M))
+                capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + add
             yield
 
 

@@ -55,6 +55,13 @@ def _greedy(self):
     top = 0
     for s in range(_STARS):
         top = max(top, capx[s])
+    # each moon's use to the big piles: the capx^2 of the stars it
+    # reaches (_pile orders a pile's moons by it, less the pile's own)
+    use = [0] * M
+    for i in range(M):
+        for t in range(_STARS):
+            if mask[i * _STARS + t]:
+                use[i] += capx[t] * capx[t]
     for first in range(_STARS):
         if capx[first] < top or self.best >= self.ubs[0] or self._turned(first):
             continue  # (a plan at the bound is the best: no more tries;
@@ -73,14 +80,20 @@ def _greedy(self):
                 for t in range(_STARS):
                     if capx[t] <= most:
                         continue  # it cannot take more moons than that
-                    k = _pile(self, t, masks, got, load, left, False)
+                    k = 0  # nor more than the moons left that reach it
+                    for i in range(M):
+                        if not masks[i] and mask[i * _STARS + t]:
+                            k += 1
+                    if k <= most:
+                        continue
+                    k = _pile(self, t, masks, got, load, left, False, use)
                     yield
                     if k > most:
                         most = k
                         s = t
                 if s < 0:
                     break
-            k = _pile(self, s, masks, got, load, left, True)
+            k = _pile(self, s, masks, got, load, left, True, use)
             yield
             for i in range(M):
                 if masks[i] and choice[i] == _SKIP:
@@ -97,7 +110,7 @@ def _greedy(self):
             self.chosen = (self.order, bytes(self.mask))  # the positions' tables
 
 
-def _pile(self, s, masks, got, load, left, keep):
+def _pile(self, s, masks, got, load, left, keep, use):
     """How many unused moons can land on star s at once, keeping the moves
     already chosen (at most `left`); with `keep` they are added to the
     matching (masks/got/load), else the matching is left as it was."""
@@ -114,18 +127,24 @@ def _pile(self, s, masks, got, load, left, keep):
     order = []
     for i in range(M):
         if not masks[i] and mask[i * _STARS + s]:
-            w = 0
-            for t in range(_STARS):
-                if t != s and mask[i * _STARS + t]:
-                    w += capx[t] * capx[t]
-            order.append(w * 16 + i)
+            order.append((use[i] - capx[s] * capx[s]) * 16 + i)
     order.sort()
+    count = self.count
     for w in order:
         i = w & 15
         if k < left:
-            masks[i] = mask[i * _STARS + s]
-            if self._augment(i, masks, got, load, [0] * M):
-                k += 1
+            a = masks[i] = mask[i * _STARS + s]
+            # a die left with one of its numbers first, inline (as
+            # Piles.tables): most moons get one without a search
+            for b in range(len(count)):
+                if a >> b & 1 and load[b] < count[b]:
+                    got[i] = b + 1
+                    load[b] += 1
+                    k += 1
+                    break
             else:
-                masks[i] = 0
+                if self._augment(i, masks, got, load, bytearray(M)):
+                    k += 1
+                else:
+                    masks[i] = 0
     return k
