@@ -6,10 +6,15 @@ time. The device runs it in slices across its loop passes (so no pass
 waits for it); the figure here is the solve's CPU time alone, the sum of
 its slices, which is what delays the result screen's number.
 
-    .venv/bin/python bench/chip_solver.py [--json]
+    .venv/bin/python bench/chip_solver.py [--json] [--random N [--seed S]]
 
 Each line: the class, the solver's units of work, emulated ms, and the
-best (checked against the corpus's stored optimum).
+best (checked against the corpus's stored optimum). With --random N it
+solves instead N random Game 7 and N random Game 8 set-ups (7 moons, 7
+dice, the device's own roll: shared_rules.moonstar.setup.random_situation,
+from seeds S to S + N - 1) and prints each game's median, 99th percentile
+and worst, with the worst's seed; each best is checked against CPython's
+solve of the same set-up.
 """
 
 import argparse
@@ -47,20 +52,51 @@ print("DONE")
 """
 
 
-def measure():
-    entries = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
+# The random set-ups are rolled on the chip, as the device rolls them.
+RANDOM = """\
+from shared_rules.moonstar.setup import random_situation
+SITS = []
+for game, scoring in ((7, "squares"), (8, "chains")):
+    for seed in range(%d, %d):
+        SITS.append(["Game %%d seed %%d" %% (game, seed), random_situation(
+            {"planets": [], "moons": 7, "dice": 7, "scoring": scoring, "movement": "standard", "favorite": False}, seed)])
+"""
+
+
+def random_bests(first, count):
+    """class -> best, CPython's solve of the set-ups RANDOM rolls."""
+    from shared_rules.moonstar.setup import random_situation
+    from shared_rules.moonstar.solver import solve
+
+    out = {}
+    for game, scoring in ((7, "squares"), (8, "chains")):
+        for seed in range(first, first + count):
+            sit = random_situation({"planets": [], "moons": 7, "dice": 7, "scoring": scoring,
+                                    "movement": "standard", "favorite": False}, seed)
+            out["Game %d seed %d" % (game, seed)] = solve(sit)["best"]
+    return out
+
+
+def measure(random=0, seed=1):
+    if random:
+        wants = random_bests(seed, random)
+        script = (SCRIPT % "[]").replace("SITS = []\n", RANDOM % (seed, seed + random))
+    else:
+        entries = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
+        wants = {e["class"]: e["best"] for e in entries}
+        script = SCRIPT % repr([[e["class"], e["sit"]] for e in entries])
     files = harness.flash_files()
-    files["main.py"] = (SCRIPT % repr([[e["class"], e["sit"]] for e in entries])).encode()
+    files["main.py"] = script.encode()
     p = harness.Pico(harness.build_image(files))
     try:
-        if not p.run_until(lambda: "DONE" in p.serial_text() or "Traceback" in p.serial_text(), 120000, step_ms=50) \
+        limit = 120000 + 2000 * 2 * random
+        if not p.run_until(lambda: "DONE" in p.serial_text() or "Traceback" in p.serial_text(), limit, step_ms=50) \
                 or "Traceback" in p.serial_text():
-            raise SystemExit("no answer from the chip in 120 s of emulated time:\n" + p.serial_text()[-2000:])
+            raise SystemExit("no answer from the chip in %d s of emulated time:\n%s" % (limit // 1000, p.serial_text()[-2000:]))
         out = []
         for m in re.finditer(r"^SOLVE (.*)\|(\d+)\|(\d+)\|(\d+)\r?$", p.serial_text(), re.M):
             cls, units, us, best = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
-            want = next(e["best"] for e in entries if e["class"] == cls)
-            out.append({"class": cls, "units": units, "ms": round(us / 1000, 1), "best": best, "exact": best == want})
+            out.append({"class": cls, "units": units, "ms": round(us / 1000, 1), "best": best, "exact": best == wants[cls]})
         return out
     finally:
         p.stop()
@@ -69,12 +105,26 @@ def measure():
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print one JSON list")
+    ap.add_argument("--random", type=int, default=0, metavar="N",
+                    help="N random Game 7 and N random Game 8 set-ups instead of the corpus")
+    ap.add_argument("--seed", type=int, default=1, help="--random: the first seed (default 1)")
     args = ap.parse_args(argv)
     t0 = time.monotonic()
-    rows = measure()
+    rows = measure(args.random, args.seed)
     if args.json:
         print(json.dumps(rows))
-        return 0
+        return 0 if all(r["exact"] for r in rows) else 1
+    if args.random:
+        for game in (7, 8):
+            got = sorted((r for r in rows if r["class"].startswith("Game %d " % game)), key=lambda r: r["ms"])
+            ms = [r["ms"] for r in got]
+            print("Game %d, %d random set-ups: median %.1f ms, p99 %.1f ms, worst %.1f ms (%s, %d units)" % (
+                game, len(ms), ms[len(ms) // 2], ms[min(len(ms) - 1, len(ms) * 99 // 100)], ms[-1], got[-1]["class"], got[-1]["units"]))
+        wrong = [r["class"] for r in rows if not r["exact"]]
+        if wrong:
+            print("NOT CPython's best: " + ", ".join(wrong))
+        print("wall time: %d s" % (time.monotonic() - t0))
+        return 1 if wrong else 0
     for r in rows:
         print("%-28s %6d units %8.1f ms  best %d%s" % (r["class"], r["units"], r["ms"], r["best"], "" if r["exact"] else "  (NOT the corpus's optimum)"))
     worst = max(rows, key=lambda r: r["ms"])
