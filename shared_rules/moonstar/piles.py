@@ -276,10 +276,13 @@ class Piles:
         return total
 
 
-    def _augment(self, i, masks, got, load, seen):
+    def _augment(self, i, masks, got, load, seen=None):
         """Give position i a number its mask allows (got[i] = bit + 1), moving
         others to other numbers if need be (augmenting path): 1 if done, else 0.
-        load[b] counts positions holding bit b; count[b]: the dice showing it."""
+        load[b] counts positions holding bit b; count[b]: the dice showing it.
+        `seen` (the positions the path has moved) is made only for a path:
+        most moons find a die left, and the tables ask for every moon and
+        star."""
         a = masks[i]
         count = self.count
         for b in range(len(count)):
@@ -287,6 +290,8 @@ class Piles:
                 got[i] = b + 1
                 load[b] += 1
                 return 1
+        if seen is None:
+            seen = bytearray(len(got))
         for b in range(len(count)):
             if a >> b & 1:
                 for j in range(len(got)):
@@ -361,27 +366,12 @@ class Piles:
         self.last = last
         yield
         capx = self.capx
-        count = self.count
         for s in range(_STARS):
             masks = [mask[i * _STARS + s] for i in range(M)]
             got = [0] * M
             load = [0] * k
             for i in range(M - 1, -1, -1):
-                a = masks[i]
-                add = 0
-                if a:
-                    # a die left with one of its numbers, as _augment's
-                    # first try, inline: most moons get one, and a call
-                    # (with its `seen`) is a board's costliest step here
-                    for b in range(k):
-                        if a >> b & 1 and load[b] < count[b]:
-                            got[i] = b + 1
-                            load[b] += 1
-                            add = 1
-                            break
-                    else:
-                        add = self._augment(i, masks, got, load, bytearray(M))
-                capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + add
+                capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + (self._augment(i, masks, got, load) if masks[i] else 0)
             yield
 
 
@@ -413,7 +403,7 @@ def _plan(self):
     got = [0] * M
     load = [0] * len(self.vals)
     for i in range(M):
-        if masks[i] and not self._augment(i, masks, got, load, [0] * M):
+        if masks[i] and not self._augment(i, masks, got, load):
             raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
     dice = list(self.sit["dice"])
     moves = []  # (to * 16 + moon) * 16 + die: at most 15 moons and 11 dice

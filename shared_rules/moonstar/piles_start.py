@@ -129,22 +129,12 @@ def _pile(self, s, masks, got, load, left, keep, use):
         if not masks[i] and mask[i * _STARS + s]:
             order.append((use[i] - capx[s] * capx[s]) * 16 + i)
     order.sort()
-    count = self.count
     for w in order:
         i = w & 15
         if k < left:
-            a = masks[i] = mask[i * _STARS + s]
-            # a die left with one of its numbers first, inline (as
-            # Piles.tables): most moons get one without a search
-            for b in range(len(count)):
-                if a >> b & 1 and load[b] < count[b]:
-                    got[i] = b + 1
-                    load[b] += 1
-                    k += 1
-                    break
+            masks[i] = mask[i * _STARS + s]
+            if self._augment(i, masks, got, load):
+                k += 1
             else:
-                if self._augment(i, masks, got, load, bytearray(M)):
-                    k += 1
-                else:
-                    masks[i] = 0
+                masks[i] = 0
     return k
