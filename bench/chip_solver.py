@@ -11,8 +11,8 @@ its slices, which is what delays the result screen's number.
 Each line: the class, the solver's units of work, emulated ms, and the
 best (checked against the corpus's stored optimum). With --random N it
 solves instead N random Game 7 and N random Game 8 set-ups (7 moons, 7
-dice, the device's own roll: shared_rules.moonstar.setup.random_situation,
-from seeds S to S + N - 1) and prints each game's median, 99th percentile
+dice, the device's own roll of seeds S to S + N - 1:
+shared_rules.moonstar.setup.random_situation) and prints each game's median, 99th percentile
 and worst, with the worst's seed; each best is checked against CPython's
 solve of the same set-up.
 """
@@ -56,41 +56,30 @@ print("DONE")
 """
 
 
-# The random set-ups are rolled on the chip, as the device rolls them.
-RANDOM = """\
-from shared_rules.moonstar.setup import random_situation
-SITS = []
-for game, scoring in ((7, "squares"), (8, "chains")):
-    for seed in range(%d, %d):
-        SITS.append(["Game %%d seed %%d" %% (game, seed), random_situation(
-            {"planets": [], "moons": 7, "dice": 7, "scoring": scoring, "movement": "standard", "favorite": False}, seed)])
-"""
-
-
-def random_bests(first, count):
-    """class -> best, CPython's solve of the set-ups RANDOM rolls."""
+def random_sits(first, count):
+    """[class, situation, best]: N random Game 7 and N Game 8 set-ups, the
+    device's roll of each seed, with CPython's best."""
     from shared_rules.moonstar.setup import random_situation
     from shared_rules.moonstar.solver import solve
 
-    out = {}
+    out = []
     for game, scoring in ((7, "squares"), (8, "chains")):
         for seed in range(first, first + count):
             sit = random_situation({"planets": [], "moons": 7, "dice": 7, "scoring": scoring,
                                     "movement": "standard", "favorite": False}, seed)
-            out["Game %d seed %d" % (game, seed)] = solve(sit)["best"]
+            out.append(["Game %d seed %d" % (game, seed), sit, solve(sit)["best"]])
     return out
 
 
 def measure(random=0, seed=1):
     if random:
-        wants = random_bests(seed, random)
-        script = (SCRIPT % "[]").replace("SITS = []\n", RANDOM % (seed, seed + random))
+        cases = random_sits(seed, random)
     else:
         entries = [json.loads(line) for line in CORPUS.read_text().splitlines() if line.strip()]
-        wants = {e["class"]: e["best"] for e in entries}
-        script = SCRIPT % repr([[e["class"], e["sit"]] for e in entries])
+        cases = [[e["class"], e["sit"], e["best"]] for e in entries]
+    wants = {c[0]: c[2] for c in cases}
     files = harness.flash_files()
-    files["main.py"] = script.encode()
+    files["main.py"] = (SCRIPT % repr([c[:2] for c in cases])).encode()
     p = harness.Pico(harness.build_image(files))
     try:
         limit = 120000 + 2000 * 2 * random
