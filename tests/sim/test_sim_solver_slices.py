@@ -88,9 +88,10 @@ def knows_the_best(scr, best):
     return "R1 result" in scr and re.search(r"best possible:? *%d$" % best, scr, re.M) is not None
 
 
-def checking(b):
+def checking(b, bests=None):
     """Loop passes, one at a time, while the panel says "checking...":
-    (passes, the minute's seconds shown on each)."""
+    (passes, the minute's seconds shown on each). `bests`, a list: gets
+    the best possible each checking panel shows (None: not shown)."""
     passes = 0
     shown = []
     while passes < 20000:
@@ -100,9 +101,36 @@ def checking(b):
         m = re.search(r"time left (\d+) s", scr)
         if m:
             shown.append(int(m.group(1)))
+        if bests is not None:
+            bests.extend(told([scr]))
         b.tick()
         passes += 1
     raise AssertionError("still checking after 20000 passes")
+
+
+def press_watching(b, name):
+    """A press as b.press makes it (80 ms down, 100 up), a loop pass at a
+    time: the panel after each pass."""
+    from moontable.sim.board_link import BUTTONS
+
+    seen = []
+    b.set_buttons(b.mask | BUTTONS[name])
+    for k in range(9):
+        if k == 4:
+            b.set_buttons(b.mask & ~BUTTONS[name])
+        b.tick(20)
+        seen.append(st.screen(b))
+    return seen
+
+
+def told(screens):
+    """The best possible on each checking panel among `screens`, in order."""
+    got = []
+    for scr in screens:
+        m = re.search(r"best possible: *(\d+)", scr)
+        if "checking" in scr:
+            got.append(int(m.group(1)) if m else None)
+    return got
 
 
 def hard_round(tmp_path, minutes):
@@ -167,7 +195,11 @@ def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
         p0 = b.passes
         b.press("ok")  # at once: the entry's own solve is not done, and goes on in the check
         assert "checking" in st.screen(b), st.screen(b)
-        passes, shown, scr = checking(b)
+        bests = []
+        passes, shown, scr = checking(b, bests)
+        # the playing minute still runs: the checking panel does not tell
+        # the best (the bidder could still cancel and play on knowing it)
+        assert bests and set(bests) == {None}, bests
         assert b.passes - p0 >= accept_steps
         # and its answer came with the result: the result screen's first
         # frame has the best, with no solve of its own
@@ -200,15 +232,53 @@ def test_the_points_entrys_plan_accepts_the_result_without_a_search(tmp_path):
         b.advance(3000)  # the entry's own solve, in slices
         scr = st.screen(b)
         assert "scored?" in scr and "bid %d best %d" % (best, best) in scr, scr
-        b.press("ok")
+        seen = press_watching(b, "ok")
         passes, shown, scr = checking(b)
         assert passes <= 3, passes  # loading the check's code; no search
+        # the checking panel told the points and the best from its first frame
+        first = [x for x in seen if "checking" in x]
+        assert first and "points: %d" % best in first[0], seen
+        assert told(seen) and set(told(seen)) == {best}, seen
         # the result screen knew the best on its first frame, with no solve
         # of its own
         assert knows_the_best(scr, best), scr
         b.advance(3000)
         scr = st.screen(b)
         assert re.search(r"best possible:? *%d$" % best, scr, re.M) and "the best!" in scr, scr
+        m = st.replay(flash)
+        assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
+        st.no_faults(b)
+    finally:
+        b.kill()
+
+
+def test_an_ok_before_the_entrys_solve_ends_shows_the_best_as_soon_as_it_is_known(tmp_path):
+    """The play minute over, the points' OK pressed at once: the checking
+    panel shows the points, then the best possible in the pass the
+    entry's solve ends, ahead of the check, the journal and the result
+    screen's code (some 500 ms on a Pico; on this board they may all
+    fit in the next pass)."""
+    best, flash, state = hard_round(tmp_path, 2)
+    b = SimBoard(flash, seed=7, do_deploy=False).start()
+    try:
+        b.advance(300)
+        b.press("ok")
+        if "scored?" not in st.screen(b):  # the action menu first
+            st.choose(b, "Enter result")
+        scr = st.screen(b)
+        assert "scored?" in scr and "best ..." in scr, scr  # the entry's solve is under way
+        seen = press_watching(b, "ok")
+        bests = []
+        passes, shown, scr = checking(b, bests)
+        panels = told(seen) + bests
+        # first the points alone, for passes: the solve goes on under the
+        # checking panel; then the best, from the pass the solve ends,
+        # before the check's code, the check and the journal
+        assert "points: %d" % best in [x for x in seen if "checking" in x][0], seen
+        assert best in panels, panels
+        k = panels.index(best)
+        assert k > 2 and set(panels[:k]) == {None} and set(panels[k:]) == {best}, panels
+        assert knows_the_best(scr, best), scr
         m = st.replay(flash)
         assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
         st.no_faults(b)

@@ -21,10 +21,12 @@ class Check(Screen):
     to its end here first, a slice a pass), else in slices (the rules'
     begin(): at most CHECK_UNITS units of solver work per pass), with "checking..." and a spinner on the panel, so the
     minute, the buttons and the link keep going; only then is it
-    journaled and applied, with the state the check gave. BACK drops an
-    unfinished check and the result with it."""
+    journaled and applied, with the state the check gave. The panel shows
+    the points and, once the solve has it, the best possible (unless the
+    playing minute still runs: `tell`). BACK drops an unfinished check
+    and the result with it."""
 
-    def __init__(self, app, s, ev, then, solve=None):
+    def __init__(self, app, s, ev, then, solve=None, tell=False):
         super().__init__(app)
         self.s = s
         self.ev = ev
@@ -34,6 +36,10 @@ class Check(Screen):
         # points is the rules' proof that accepts them, with no search
         # (docs/solver.md), and the result screen's best
         self.solve = solve
+        # the entry told the best (not while the playing minute runs): so
+        # does this screen, as soon as the solve has it, rather than after
+        # the check, the journal and the result screen's code
+        self.tell = tell
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
         self.passes = 0  # the spinner's turns
@@ -56,7 +62,10 @@ class Check(Screen):
             if self.job is None:
                 solve = self.solve
                 if solve is not None and solve.running() is not None:
-                    solve.update()  # the entry's solve, a slice a pass, to its end
+                    # the entry's solve, a slice a pass, to its end; its
+                    # best on the panel at once if the entry would tell it
+                    if solve.update() and self.tell:
+                        return True
                     return self._turn(now)
                 answer = solve.answer if solve is not None else None
                 # what the check loads, FETCH_MS of a pass at a time first (the
@@ -122,12 +131,19 @@ class Check(Screen):
             self.app.toast("result not entered")
 
     def draw(self, d):
-        from ui.base import title_bar
+        from ui.base import text_right, title_bar
 
         title_bar(d, "Result")
-        d.text("checking...", 0, 20, 1)
-        d.text(SPIN[self.passes % 4], 120, 20, 1)
+        d.text("checking...", 0, 14, 1)
+        d.text(SPIN[self.passes % 4], 120, 14, 1)
+        d.text("points: %d" % self.ev["points"], 0, 26, 1)
+        # the best, once the entry's solve has it, if the entry tells it
+        solve = self.solve
+        a = solve.answer if solve is not None and self.tell else None
+        if a is not None:
+            d.text("best possible:", 0, 36, 1)
+            text_right(d, str(a["best"]), 36)
         t = self.s.timer
         if t is not None and t.running:  # the minute goes on meanwhile
-            d.text("time left %d s" % t.seconds_shown(), 0, 36, 1)
+            d.text("time left %d s" % t.seconds_shown(), 0, 46, 1)
         d.text("BACK: cancel", 0, 56, 1)

@@ -38,13 +38,14 @@ class _Later(Screen):
         return True
 
 
-def submit_later(s, ev, then=None, solve=None):
+def submit_later(s, ev, then=None, solve=None, tell=False):
     """`solve`: the points entry's solve of the set-up (ui/moonstar/solve.py
-    Slices, done or under way): its plan is the check's proof."""
+    Slices, done or under way): its plan is the check's proof. `tell`: the
+    entry told its best, and so may the check's screen."""
     if ev["type"] == "result":  # checked in slices first (ui/moonstar/check.py)
         from ui.moonstar.check import Check
 
-        s.app.push(Check(s.app, s, ev, then, solve))
+        s.app.push(Check(s.app, s, ev, then, solve, tell))
         return
     s.app.push(_Later(s.app, s, ev, then))
 

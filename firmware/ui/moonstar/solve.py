@@ -5,8 +5,11 @@ result screen (ui/moonstar/best.py: it steps through the plan).
 Each pass does at most SOLVE_UNITS units of work and stops early once
 SOLVE_MS have gone by, so the timer, the buttons and the serial link keep
 their pace. A unit is one assignment row or one search node
-(docs/solver.md): some 5-20 us on the unix port, about 50 times that on a
-Pico, so a pass stays within a few ms there. The solver's modules are
+(docs/solver.md): some 5-20 us on the unix port, 2-5 ms on a Pico, where
+the time cap binds. A pass's own cost (the buttons, the link, the 1 ms
+sleep) is about 3 ms on a Pico, so a slice of 4 ms lost some 40% of a
+solve to it; 20 ms loses about 13%, and a pass still ends within about
+30 ms, so a press meanwhile shows within the 50 ms a player notices. The solver's modules are
 loaded for the solve only and let go as soon as the answer is known or
 the solve is stopped: the Slices object marks what was loaded before it
 started, and releases the rules core's modules that came since."""
@@ -16,7 +19,7 @@ import sys
 from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
-SOLVE_MS = 4      # and at most this long (on a board: the unit cap rarely binds)
+SOLVE_MS = 20     # and at most this long (on a board: the unit cap rarely binds)
 # What building a solver loads, one module a loop pass before it is built
 # (loader.fetch): these always, and what the game's last solve loaded to
 # build its solver (the session's notes["solve"]: a squares game's piles).
