@@ -33,7 +33,13 @@ What it measures, and how:
   WebAssembly port (tests/wasm), when web/ has its node modules.
 - best possible: from the points' OK (the press) to the panel showing
   "best possible: N" in the Game 7 round (a device-rolled set-up: the ROSC
-  is seeded with --seed).
+  is seeded with --seed), the OK pressed once the loop has settled (the
+  entry's solve done).
+- best possible on chosen set-ups (OK_CASES): the Game 7 round stopped at
+  its bid, its journal given another seed's set-up (the device's own roll
+  of that seed, as `bench/chip_solver.py --random` solves it) and resumed
+  from flash; time up, play, and the points' OK at once as the entry opens
+  (its solve not begun) or a second later; the same measure.
 """
 
 import argparse
@@ -79,6 +85,62 @@ def game7_round(b):
     return b
 
 
+# (set-up seed, ms from the points entry's first frame to the OK): seed 201
+# is the slowest Game 7 solve of seeds 1-1,000 on the chip (757 ms of the
+# solver's own time), seed 1 the slowest of seeds 1-40 (361 ms)
+OK_CASES = ((201, 0), (201, 1000), (1, 0), (1, 1000))
+
+
+def best_after_ok(files, cases=OK_CASES, seed=1):
+    """{"seed S, OK after W ms": ms from the OK to "best possible: N"}."""
+    from shared_rules.wire import encode
+    from shared_rules.wire_read import decode
+
+    p = harness.Pico(harness.build_image(files), seed=seed)
+    p.wait_panel(lambda t: "New game" in t, 5000)
+    p.settle()
+    st.start_two_player_moonstar(p, "7 No planets", "P2")
+    p.press("ok")
+    st.choose(p, "Device rolls")
+    p.press("ok")
+    st.choose(p, "P1")
+    p.press("ok")  # the lowest legal bid: the bidding minute runs
+    mid = harness.read_image(p.flash_image())
+    p.stop()
+    game = sorted(k for k in mid if k.startswith("data/games/") and k.endswith(".jsonl"))[-1]
+    out = {}
+    for setup, wait in cases:
+        lines = []
+        for line in mid[game].splitlines():
+            ev = decode(line)
+            if ev.get("type") == "setup":
+                ev["seed"] = setup
+            lines.append(encode(ev))
+        image = dict(mid)
+        image[game] = b"".join(lines)
+        q = harness.Pico(harness.build_image(image), seed=seed)
+        try:
+            q.wait_panel(lambda t: "PAUSED" in t, 8000)
+            q.settle()
+            q.press("back")
+            st.choose(q, "Time up now")
+            q.set_button("ok", True)  # Play: the points entry opens and solves
+            q.run(80)
+            q.set_button("ok", False)
+            q.wait_panel(lambda t: "scored?" in t, 5000)
+            if wait:
+                q.run(wait)
+            q.set_button("ok", True)
+            ok_at = q.ms
+            q.run(80)
+            q.set_button("ok", False)
+            found = q.wait_panel(lambda t: re.search(r"best possible:? *\d+", t), 60000)
+            out["seed %d, OK after %d ms" % (setup, wait)] = round(q.panel_at / 1e6 - ok_at, 1) if found else None
+        finally:
+            q.stop()
+    return out
+
+
 SESSIONS = {
     "moonstar-round": scenarios.moonstar_round,
     "shoot-the-moon-hand": scenarios.shoot_the_moon_hand,
@@ -108,6 +170,7 @@ def measure(seed=1, log=print):
     out = {}
     t0 = time.monotonic()
     files = harness.flash_files()
+    files_plain = dict(files)
     plain = harness.build_image(files)
     p = harness.Pico(plain, seed=seed)
     p.wait_panel(lambda t: "New game" in t, 5000)
@@ -180,6 +243,10 @@ def measure(seed=1, log=print):
     sessions["moonstar-game7-round"] = {"peak_heap_kb": round(peak_heap(p) / 1024, 1), "longest_pass_ms": probe.longest(session_start)}
     log("moonstar-game7-round: %s" % sessions["moonstar-game7-round"])
     p.stop()
+
+    ok_cases = best_after_ok(files_plain, seed=seed)
+    out["best_possible_after_ok_by_setup_ms"] = ok_cases
+    log("points' OK -> best possible, by set-up and OK: %s" % ok_cases)
 
     for name, s in sessions.items():
         try:
