@@ -108,6 +108,15 @@ def checking(b, bests=None):
     raise AssertionError("still checking after 20000 passes")
 
 
+def accepted_best(b, flash, scr, best):
+    """The best was entered and kept: the result screen (`scr`) tells it,
+    the journal replays to a made bid of it, and nothing faulted."""
+    assert knows_the_best(scr, best), scr
+    m = st.replay(flash)
+    assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
+    st.no_faults(b)
+
+
 def press_watching(b, name):
     """A press as b.press makes it (80 ms down, 100 up), a loop pass at a
     time: the panel after each pass."""
@@ -203,10 +212,7 @@ def test_a_result_on_the_hardest_corpus_set_up_is_checked_in_slices(tmp_path):
         assert b.passes - p0 >= accept_steps
         # and its answer came with the result: the result screen's first
         # frame has the best, with no solve of its own
-        assert knows_the_best(scr, best), scr
-        m = st.replay(flash)
-        assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
-        st.no_faults(b)
+        accepted_best(b, flash, scr, best)
     finally:
         b.kill()
 
@@ -278,9 +284,6 @@ def test_an_ok_before_the_entrys_solve_ends_shows_the_best_as_soon_as_it_is_know
         assert best in panels, panels
         k = panels.index(best)
         assert k > 2 and set(panels[:k]) == {None} and set(panels[k:]) == {best}, panels
-        assert knows_the_best(scr, best), scr
-        m = st.replay(flash)
-        assert m.state["last"]["points"] == best and m.state["last"]["made"], m.state["last"]
-        st.no_faults(b)
+        accepted_best(b, flash, scr, best)
     finally:
         b.kill()
