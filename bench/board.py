@@ -70,15 +70,21 @@ def booted(image, seed):
     return p, probe
 
 
-def game7_round(b):
-    """A Game 7 round with the device's set-up, P1 bidding 20, time up
-    from the menu, the points' OK; returns the emulated ms of that OK."""
+def game7_to_bid(b):
+    """Home -> a Game 7 round with the device's set-up, P1 bidding 20: the
+    bidding minute runs."""
     st.start_two_player_moonstar(b, "7 No planets", "P2")
     b.press("ok")
     st.choose(b, "Device rolls")
     b.press("ok")  # the situation: its OK goes on to the bid
     st.choose(b, "P1")
     b.press("ok")  # the lowest legal bid
+
+
+def game7_round(b):
+    """game7_to_bid, then time up from the menu and play: the points
+    entry is open."""
+    game7_to_bid(b)
     b.press("back")
     st.choose(b, "Time up now")
     b.press("ok")  # Play
@@ -91,20 +97,16 @@ def game7_round(b):
 OK_CASES = ((201, 0), (201, 1000), (1, 0), (1, 1000))
 
 
-def best_after_ok(files, cases=OK_CASES, seed=1):
-    """{"seed S, OK after W ms": ms from the OK to "best possible: N"}."""
+def best_after_ok(image, cases=OK_CASES, seed=1):
+    """{"seed S, OK after W ms": ms from the OK to "best possible: N"},
+    on `image` (the flash as `moontable flash` leaves it)."""
     from shared_rules.wire import encode
     from shared_rules.wire_read import decode
 
-    p = harness.Pico(harness.build_image(files), seed=seed)
+    p = harness.Pico(image, seed=seed)
     p.wait_panel(lambda t: "New game" in t, 5000)
     p.settle()
-    st.start_two_player_moonstar(p, "7 No planets", "P2")
-    p.press("ok")
-    st.choose(p, "Device rolls")
-    p.press("ok")
-    st.choose(p, "P1")
-    p.press("ok")  # the lowest legal bid: the bidding minute runs
+    game7_to_bid(p)
     mid = harness.read_image(p.flash_image())
     p.stop()
     game = sorted(k for k in mid if k.startswith("data/games/") and k.endswith(".jsonl"))[-1]
@@ -170,7 +172,6 @@ def measure(seed=1, log=print):
     out = {}
     t0 = time.monotonic()
     files = harness.flash_files()
-    files_plain = dict(files)
     plain = harness.build_image(files)
     p = harness.Pico(plain, seed=seed)
     p.wait_panel(lambda t: "New game" in t, 5000)
@@ -244,7 +245,7 @@ def measure(seed=1, log=print):
     log("moonstar-game7-round: %s" % sessions["moonstar-game7-round"])
     p.stop()
 
-    ok_cases = best_after_ok(files_plain, seed=seed)
+    ok_cases = best_after_ok(plain, seed=seed)
     out["best_possible_after_ok_by_setup_ms"] = ok_cases
     log("points' OK -> best possible, by set-up and OK: %s" % ok_cases)
 

@@ -5,11 +5,12 @@ result screen (ui/moonstar/best.py: it steps through the plan).
 Each pass does at most SOLVE_UNITS units of work and stops early once
 SOLVE_MS have gone by, so the timer, the buttons and the serial link keep
 their pace. A unit is one assignment row or one search node
-(docs/solver.md): some 5-20 us on the unix port, 2-5 ms on a Pico, where
-the time cap binds. A pass's own cost (the buttons, the link, the 1 ms
-sleep) is about 3 ms on a Pico, so a slice of 4 ms lost some 40% of a
-solve to it; 20 ms loses about 13%, and a pass still ends within about
-30 ms, so a press meanwhile shows within the 50 ms a player notices. The solver's modules are
+(docs/solver.md): some 5-20 us on the unix port, where the unit cap
+binds, and 2-5 ms on a Pico, where the time cap does. SOLVE_MS is set
+against a Pico's own cost of a pass (the buttons, the link, the 1 ms
+sleep: about 3 ms), which is then some 13% of a solve; a pass ends at
+SOLVE_MS plus the unit under way (up to about 50 ms where a part of the
+search starts), within the loop's 100 ms. The solver's modules are
 loaded for the solve only and let go as soon as the answer is known or
 the solve is stopped: the Slices object marks what was loaded before it
 started, and releases the rules core's modules that came since."""
