@@ -88,6 +88,13 @@ class Session:
         # the next one's pass does not load it again (ahead()).
         self.loads = {}
         self.last = None  # (event type, the phase it was applied in)
+        # Work the game screen does for the game between events while it
+        # is alone on the device (Moonstar: the round's best possible,
+        # solved ahead: ui/moonstar/game.py), an object with update(),
+        # done() and stop(). It holds code and tables, so it is stopped
+        # before an event is applied (the rules' code would load beside
+        # them) and by the presses that open a screen (ui/play.py).
+        self.job = None
 
     # -- reading ------------------------------------------------------------
     @property
@@ -138,6 +145,7 @@ class Session:
             self.shed_due = True
 
     def _submit(self, event, checked=None):
+        self.stop_job()
         app = self.app
         m = self.match
         undo = event.get("type") == "undo"
@@ -211,6 +219,14 @@ class Session:
 
             fetch(names, ticks)
         return _missing(names)
+
+    def stop_job(self):
+        """Stop the game screen's work between events (self.job), and let
+        go of its code and tables."""
+        job = self.job
+        if job is not None:
+            self.job = None
+            job.stop()
 
     def shed(self, ahead=True):
         """Let go of the shared_rules modules loaded since the Match was

@@ -36,6 +36,8 @@ class Play:
         self.scroll = 0
         self.cursor = None  # the seat a pointing game screen points at (None: its default)
         self.over_seen = bool(app.session.state.get("over"))
+        self.asked = -1  # the event count the game's ahead() last looked at
+        app.session.stop_job()  # a last game screen's (gone with a fault): its code went with that screen
 
     @property
     def ui(self):
@@ -49,6 +51,14 @@ class Play:
 
     def enter(self):
         self.seen = -1
+        self.asked = -1  # alone again: the game's work between events may start again
+
+    @property
+    def pending(self):
+        """The game's work between events while it is under way
+        (Session.job): the loop runs its next slice at once."""
+        s = self.app.session
+        return s.job if s is not None else None
 
     def timed(self, s):
         """The minute of the phase on screen, if one runs or waits."""
@@ -63,6 +73,17 @@ class Play:
         if s is None:
             app.home()
             return
+        if (b == OK or b == BACK) and kind == PRESS and s.job is not None:
+            # what these open (an entry, a menu) would load beside the
+            # game's work between events: it stops, and starts again when
+            # this screen is next alone (update). What it let go is not
+            # among what was loaded before the screen that opens now. (A
+            # long BACK is an undo, an event: Session.submit stops it.)
+            s.stop_job()
+            self.asked = -1
+            import loader
+
+            app.before = loader.mark()
         if b == OK and kind == PRESS:
             # what the hint says, whether the minute runs or waits paused
             # (a long OK resumes it, and the paused screen says so)
@@ -165,6 +186,14 @@ class Play:
                                                               "wins" if len(w) == 1 else "win")))
             elif not over:
                 self.over_seen = False
+        if s.job is not None or self.asked != s.changed:
+            # the game's work between events, while this screen is alone
+            # (its UI's ahead(s): Moonstar solves the round's best
+            # possible), asked again after each event and each press that
+            # stopped it (button)
+            self.asked = s.changed
+            if len(self.app.stack) == 1 and self.app.prep is None and hasattr(self.ui, "ahead"):
+                self.ui.ahead(s)
         if s.timer is not None:
             shown = s.timer.seconds_shown() * 2 + (1 if s.timer.running else 0)
             if shown != self.shown:

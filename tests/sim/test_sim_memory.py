@@ -155,14 +155,16 @@ def loaded_sets(b):
     return sets
 
 
-def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_screen(tmp_path):
+def test_a_moonstar_round_solves_without_the_options_the_checks_or_a_screen_over_it(tmp_path):
     """The variants' tables (loaded by the options menu and by the new
     game) and the set-up checks (the solver would load them to check a
     situation the rules checked already) stay out of the heap while a
-    round is played and its best possible is solved; and while the points
-    entry covers the game screen, the game screen's module and its forms
-    and drawing helpers are unloaded for the solver's room (they load
-    again when the game screen shows)."""
+    round is played and its best possible is solved. The game screen
+    solves the set-up ahead only while it is alone: never beside a form
+    or a menu over it (the press that opens one stops the solve). And
+    while the points entry covers the game screen and solves, the game
+    screen's module and its forms and drawing helpers are unloaded for
+    the solver's room (they load again when the game screen shows)."""
     from wasmkit import WasmBoard
 
     b = WasmBoard(tmp_path / "flash", seed=7, prelude=MODULES_PRELUDE).start()
@@ -176,8 +178,15 @@ def test_a_moonstar_round_solves_without_the_options_the_checks_or_the_game_scre
         assert solving, loaded_sets(b)[-1]
         for mods in solving:
             assert "shared_rules.moonstar.opts" not in mods and "shared_rules.moonstar.check" not in mods, mods
+        over = ("ui.moonstar.actions", "ui.form", "ui.gmenu", "ui.dialogs")  # what opens over the game screen
+        ahead = [m for m in solving if "ui.moonstar.game" in m]
+        assert ahead, solving  # the game screen solved ahead
+        for mods in ahead:
+            assert not [name for name in over if name in mods], mods
         covered = ("ui.moonstar.game", "ui.moonstar.actions", "ui.form", "ui.gcommon")
-        assert [m for m in solving if not [name for name in covered if name in m]], solving
+        for mods in solving:
+            if "ui.moonstar.points" in mods:  # the entry's own solve
+                assert not [name for name in covered if name in mods], mods
         assert "ui.moonstar.game" not in loaded_sets(b)[-1]  # the result screen covers the game screen
         b.press("ok")  # the result screen closes: the next round's set-up, drawn by the game screen's code
         assert "Set-up" in st.screen(b), st.screen(b)

@@ -62,7 +62,7 @@ def act(s, key):
         # without a known set-up the entry is a plain number; with one, the
         # entry's solve wants the room, and the check loads the result's
         # code itself (ui/moonstar/check.py)
-        code = _POINTS if s.state.get("sit") else _POINTS + _PLAIN + s.ahead()
+        code = _SOLVING_POINTS if s.state.get("sit") else _POINTS + _PLAIN + s.ahead()
         s.app.prepare(code, lambda: _points(s))
         return
     code = _MORE if key in _MORE_KEYS else _SEEDED if key == "setup_seed" else _ACTIONS
@@ -72,6 +72,7 @@ def act(s, key):
 # What each action's screen loads, leaf first: loaded over loop passes
 # before it opens (App.prepare), some 100 ms of a Pico's time in all.
 _POINTS = ("ui.dialogs", "ui.moonstar.points")
+_SOLVING_POINTS = ("ui.dialogs", "ui.moonstar.solve", "ui.moonstar.points")  # with a set-up: and its solve
 _PLAIN = ("ui.form",)  # a points entry without a set-up
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
@@ -175,6 +176,39 @@ def menu_action(s, key):
         s.app.push(r)
     else:
         act(s, key)
+
+
+# -- between events ------------------------------------------------------------
+_SOLVING = ("bidding", "betting", "playing", "result")  # the phases with a set-up and no result yet
+
+
+def ahead(s):
+    """While the game screen is alone (ui/play.py), from the set-up to the
+    result: the round's best possible, solved ahead a slice a loop pass
+    (ui/moonstar/solve.py, as the session's job), so that the points entry,
+    the result's check and the result screen find it known when the
+    bidder's OK comes. Its answer stays in the session's notes; an event
+    or a screen opening stops an unfinished solve, and it starts again
+    when the game screen is next alone."""
+    job = s.job
+    if job is None:
+        st = s.state
+        sit = st.get("sit")
+        if not sit or st["phase"] not in _SOLVING:
+            return
+        known = s.notes.get("best")
+        if known is not None and known[0] == sit:
+            return
+        from ui.moonstar.solve import Slices
+
+        s.notes.pop("best", None)  # another set-up's: room for this one's
+        job = s.job = Slices(sit, s.app.board.ticks_ms, s)
+        job.own = True  # it loaded ui.moonstar.solve, and lets it go when it ends
+    job.update()
+    if job.done():
+        s.job = None
+        if job.answer is not None:  # the round's, for the points entry, the check and the result screen
+            s.notes["best"] = (job.sit, job.answer)
 
 
 # -- drawing -------------------------------------------------------------------

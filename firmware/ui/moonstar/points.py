@@ -3,7 +3,9 @@ picker stops at the best score the set-up allows and says so, instead of
 accepting a slip like "points: 70" where the dice allowed 56 (the rules
 refuse it too, with the same figure).
 
-The best comes from the solver, run in slices while the picker is shown
+The best comes from the solver: the game screen's solve ahead of this
+entry (ui/moonstar/game.py ahead) when it had the time, else this
+entry's own, run in slices while the picker is shown
 (ui/moonstar/solve.py); until it is known the picker's top is the rules'
 own maximum and the caption says "best ...". While the playing minute
 still runs the best is not told (a spoiler for the bidder): the caption
@@ -36,7 +38,9 @@ class PointsPick(NumberPick):
         # is over: entered while the playing minute still runs, it would
         # tell the bidder what to aim for (the result screen tells it after)
         self.tell = tell
-        super().__init__(app, title, spec["min"], spec["max"], min(bid, spec["max"]),
+        a = self.slices.answer  # known if the game screen solved the set-up ahead
+        hi = min(spec["max"], a["best"]) if a is not None and tell else spec["max"]
+        super().__init__(app, title, spec["min"], hi, min(bid, hi),
                          lambda v: on_done(v, self.slices), self._caption(), on_back=on_back)
 
     @property

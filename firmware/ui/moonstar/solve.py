@@ -28,12 +28,19 @@ SOLVER_MODULES = ("shared_rules.moonstar.board", "shared_rules.moonstar.solver")
 _PARTS = "shared_rules.moonstar.pairs"  # the search in parts (loaded at its start)
 _START = "shared_rules.moonstar.piles_start"  # the solve's first steps
 _PREFIX = "shared_rules.moonstar."  # the solver's code: what a solve loads and lets go
+_RULES = "shared_rules."
 
 
 class Slices:
     """The solver for one situation, run a slice per loop pass. `answer`
     is the solver's result ({"best", "plan", "favorite"}) once known;
     `failed` says why there is none ("no memory")."""
+
+    # True: the solve loaded this module itself (the game screen's, which
+    # has no code of its own to go with it) and lets it go too when it
+    # ends. Set on that one object only: a class default, so every other
+    # solve's attributes stay as few as they were (the heap's map sizes)
+    own = False
 
     def __init__(self, sit, ticks_ms, session=None):
         self.sit = sit
@@ -43,7 +50,10 @@ class Slices:
         # the solver loaded is noted in its notes, and loaded ahead by the
         # next solve of the game
         self.session = session
-        self.answer = None
+        # the answer if the game screen solved this set-up ahead (kept in
+        # the session's notes as "best": (situation, answer): ui/moonstar/game.py)
+        known = session.notes.get("best") if session is not None else None
+        self.answer = known[1] if known is not None and known[0] == sit else None
         self.failed = None
         self.solver = None
         self.started = False
@@ -54,6 +64,10 @@ class Slices:
             from loader import release
 
             release(self.before, (), _PREFIX)
+        if self.own:
+            from loader import drop
+
+            drop((__name__,))
 
     def done(self):
         return self.answer is not None or self.failed is not None
@@ -84,7 +98,10 @@ class Slices:
 
                     if self.session is not None:
                         self.session.shed(False)
-                    self.before = mark()
+                    # the rules' modules loaded before it: what it loads
+                    # and lets go are among the others (a mark of them
+                    # alone: some 35 names fewer to hold while it solves)
+                    self.before = tuple(k for k in mark() if k.startswith(_RULES))
                     gc.collect()  # room for the solver's code and tables
                     return False  # the pass that opened the screen did enough
                 session = self.session
@@ -100,7 +117,7 @@ class Slices:
                 self.solver = Solver(self.sit, True)
                 if notes is not None:
                     before = self.before
-                    notes["solve"] = tuple(k for k in mark() if k not in before and k.startswith("shared_rules."))
+                    notes["solve"] = tuple(k for k in mark() if k not in before and k.startswith(_RULES))
                 return False  # building the tables was this pass's work
             return self._slice()
         except MemoryError:
