@@ -15,11 +15,16 @@ After the last event: the winner's banner, then the game-over screen
 shows both ways on: OK a rematch (same players, seats rotated, options
 kept), BACK Home (where the finished game stays until another starts)."""
 
-from shared_rules.ticks import const
+from shared_rules.ticks import const, ticks_diff
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from ui.base import Menu
 
 _ADJUST_MS = const(10000)  # UP/DOWN on a running minute
+# The game's work between events gets a pass whose own work so far (a
+# second's redraw due, the minute's time saved, a press) took under this
+# long: a slice of it (up to some 70 ms on a Pico) beside those would make
+# the pass too long. The next pass comes 1 ms later.
+_AHEAD_MS = const(10)
 
 
 class Play:
@@ -56,9 +61,12 @@ class Play:
     @property
     def pending(self):
         """The game's work between events while it is under way
-        (Session.job): the loop runs its next slice at once."""
+        (Session.job), or to be asked for after an event (update): the
+        loop runs the next pass at once."""
         s = self.app.session
-        return s.job if s is not None else None
+        if s is None or s.job is not None:
+            return s.job if s is not None else None
+        return self if self.asked != s.changed and hasattr(self.ui, "ahead") else None
 
     def timed(self, s):
         """The minute of the phase on screen, if one runs or waits."""
@@ -186,19 +194,21 @@ class Play:
                                                               "wins" if len(w) == 1 else "win")))
             elif not over:
                 self.over_seen = False
-        if s.job is not None or self.asked != s.changed:
-            # the game's work between events, while this screen is alone
-            # (its UI's ahead(s): Moonstar solves the round's best
-            # possible), asked again after each event and each press that
-            # stopped it (button)
-            self.asked = s.changed
-            if len(self.app.stack) == 1 and self.app.prep is None and hasattr(self.ui, "ahead"):
-                self.ui.ahead(s)
         if s.timer is not None:
             shown = s.timer.seconds_shown() * 2 + (1 if s.timer.running else 0)
             if shown != self.shown:
                 self.shown = shown
                 dirty = True
+        app = self.app
+        if (s.job is not None or self.asked != s.changed) and len(app.stack) == 1 and app.prep is None \
+                and not (dirty or app.dirty) and ticks_diff(app.board.ticks_ms(), app.pass_at) < _AHEAD_MS:
+            # the game's work between events, while this screen is alone
+            # (its UI's ahead(s): Moonstar solves the round's best
+            # possible), asked again after each event and each press that
+            # stopped it (button); in a pass with no redraw of its own
+            self.asked = s.changed
+            if hasattr(self.ui, "ahead"):
+                self.ui.ahead(s)
         return dirty
 
     def draw(self, d):

@@ -30,7 +30,11 @@ class Check(Screen):
         super().__init__(app)
         self.s = s
         self.ev = ev
-        self.then = then  # what follows an accepted result (the result screen)
+        # what follows an accepted result, then(s, the solve's answer):
+        # the result screen (ui/moonstar/result.py after_result), a
+        # function of a module kept loaded, not a closure of the entry's,
+        # which would hold that module's code here (its globals)
+        self.then = then
         # the points entry's solve (ui/moonstar/solve.py Slices), run to its
         # end here first if the OK came before it: its plan reaching the
         # points is the rules' proof that accepts them, with no search
@@ -119,7 +123,8 @@ class Check(Screen):
         self.job = None
         self.app.pop()
         if s.submit(self.ev, checked) and then is not None:
-            then(s)
+            solve = self.solve
+            then(s, solve.answer if solve is not None else None)
         return True
 
     def button(self, b, kind, count):

@@ -98,7 +98,7 @@ def enter(s, spec):
             # loop pass), and its answer is the check's proof and the
             # result screen's best
             app.pop(solve.loaded())
-            submit_later(s, {"type": "result", "points": points}, lambda s: after_result(s, solve.answer), solve, pick.tell)
+            submit_later(s, {"type": "result", "points": points}, after_result, solve, pick.tell)
 
         def back():
             pick.leave()

@@ -39,9 +39,11 @@ class _Later(Screen):
 
 
 def submit_later(s, ev, then=None, solve=None, tell=False):
-    """`solve`: the points entry's solve of the set-up (ui/moonstar/solve.py
-    Slices, done or under way): its plan is the check's proof. `tell`: the
-    entry told its best, and so may the check's screen."""
+    """`then` follows an accepted event: then(s), and for a result then(s,
+    the solve's answer). `solve`: the points entry's solve of the set-up
+    (ui/moonstar/solve.py Slices, done or under way): its plan is the
+    check's proof. `tell`: the entry told its best, and so may the check's
+    screen."""
     if ev["type"] == "result":  # checked in slices first (ui/moonstar/check.py)
         from ui.moonstar.check import Check
 
