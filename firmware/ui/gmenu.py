@@ -50,7 +50,11 @@ def game_menu(play):
         elif key == "time_up":
             if s.timer is not None:
                 s.timer.pause()
-            s.submit({"type": "time_up"})
+            # its code first, a share of a pass at a time (App.prepare):
+            # what the phase's next event loads (Session.ahead) may have
+            # gone for the room of a solve ahead, and is loaded again only
+            # once the game screen is idle
+            app.prepare(s.ahead(), lambda: s.submit({"type": "time_up"}))
         elif key == "standings":
             from ui.standings import Standings
 
