@@ -70,6 +70,7 @@ class Piles:
         self.his = bytearray(_STARS)  # the second bound's ranges (pairs.bound)
         self.bits = []  # pairs._table's ints of the sets holding each number
         self.rows = bytearray(0)  # each moon's numbers into each star (tables)
+        self.multi = 0  # whether a moon reaches a star with two numbers (tables)
         self.pairbound = None  # pairs.bound, once its table is made
         # the part searched: plans whose biggest pile is x1 moons on star
         # s1 (-1: every plan); parts: the parts left (pairs.pairs)
@@ -290,6 +291,8 @@ class Piles:
                 got[i] = b + 1
                 load[b] += 1
                 return 1
+        if not self.multi:
+            return 0  # every moon reaches a star with one number: none can make room
         if seen is None:
             seen = bytearray(len(got))
         for b in range(len(count)):
@@ -339,6 +342,13 @@ class Piles:
                 for b in range(k):
                     for to in destinations(moons[m], vals[b], sit["movement"]):
                         rows[m * _STARS + to] |= 1 << b
+            # Whether a moon reaches some star with two numbers (Game 9's
+            # moves; under standard moves a star is one number away): if
+            # not, a moon holding a die can never take another, and a
+            # matching needs no augmenting path (_augment)
+            for r in rows:
+                if r & (r - 1):
+                    self.multi = 1
         self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
         s1 = self.s1
         none = bytes(_STARS)
