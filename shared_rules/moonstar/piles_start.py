@@ -74,27 +74,61 @@ def _greedy(self):
         left = self.need
         score = 0
         s = first
+        single = 0  # once no star can take two more moons: the piles full (a bit a star)
         while left > 0:
-            if s < 0:  # the star taking the most moons now
-                most = 0
+            if single:
+                # No star can take two more moons, nor ever will (fewer are
+                # left to share): each move left is one moon, onto the
+                # biggest pile that can still take one (joining a pile of
+                # n scores alpha * n + 1); once none can, 1 point each,
+                # wherever it goes (the score below counts them)
+                piles = []
                 for t in range(_STARS):
-                    if capx[t] <= most:
-                        continue  # it cannot take more moons than that
-                    k = 0  # nor more than the moons left that reach it
-                    for i in range(M):
-                        if not masks[i] and mask[i * _STARS + t]:
-                            k += 1
-                    if k <= most:
-                        continue
-                    k = _pile(self, t, masks, got, load, left, False, use)
+                    k = choice.count(t)
+                    if k and not single >> t & 1:
+                        piles.append(k * 16 + 15 - t)
+                piles.sort()
+                for j in range(len(piles) - 1, -1, -1):
+                    t = 15 - (piles[j] & 15)
+                    k = _pile(self, t, masks, got, load, 1, True, use)
                     yield
-                    if k > most:
-                        most = k
+                    if k:
                         s = t
+                        break
+                    single |= 1 << t  # (nor later: fewer moons and dice left)
                 if s < 0:
                     break
-            k = _pile(self, s, masks, got, load, left, True, use)
-            yield
+            else:
+                if s < 0:  # the star taking the most moons now
+                    # the stars by the most moons they could take (ties: the
+                    # lower star first, as the pile kept on a tie), so that a
+                    # trial pile that takes them all settles the step
+                    cand = []
+                    for t in range(_STARS):
+                        k = 0  # the moons left that reach it
+                        for i in range(M):
+                            if not masks[i] and mask[i * _STARS + t]:
+                                k += 1
+                        k = min(k, capx[t], left)
+                        if k:
+                            cand.append(k * 16 + 15 - t)
+                    cand.sort()
+                    most = 0
+                    for j in range(len(cand) - 1, -1, -1):
+                        t = 15 - (cand[j] & 15)
+                        if cand[j] >> 4 < most or cand[j] >> 4 == most and t > s:
+                            break  # no star left can take more (or as many, lower)
+                        k = _pile(self, t, masks, got, load, left, False, use)
+                        yield
+                        if k > most or k == most and t < s:
+                            most = k
+                            s = t
+                    if s < 0:
+                        break
+                k = _pile(self, s, masks, got, load, left, True, use)
+                yield
+                if k < 2:
+                    single = 1 << _STARS
             for i in range(M):
                 if masks[i] and choice[i] == _SKIP:
                     choice[i] = s
