@@ -269,8 +269,7 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
                 break
             # per2[u]'s count for the three stars, from the position on
             # (the moons by their sets of numbers, then a big-int sum a set)
-            for i in range(full):
-                cnt[i] = 0
+            seen = []  # the sets counted (cnt is all 0 again after the sum)
             for i in range(p, self.M):
                 f = order[i] >> 4
                 if f == 2:
@@ -280,11 +279,15 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
                 else:
                     j = (i + R if f else i) * STARS
                     A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
-                cnt[A] += 1
+                if A:
+                    if not cnt[A]:
+                        seen.append(A)
+                    cnt[A] += 1
             k = 0
-            for A in range(1, full):
-                if cnt[A]:
-                    k += cnt[A] * _sets(per2, A) if cnt[A] > 1 else _sets(per2, A)
+            for A in seen:
+                c = cnt[A]
+                cnt[A] = 0
+                k += c * _sets(per2, A) if c > 1 else _sets(per2, A)
             if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
                 return t
     return two
@@ -347,9 +350,14 @@ def _move(self, tab, p, s1):
 
 
 def _sets(tab, A):
-    """The int with byte T 1 for every set T of numbers holding all of A's."""
-    S = -1
+    """The int with byte T 1 for every set T of numbers holding all of A's
+    (A not empty). A one-number set, the usual case, is its table's int
+    itself: no big-int work."""
     b = 0
+    while not A >> b & 1:
+        b += 1
+    S = tab[STARS + 1 + b]
+    b += 1
     while A >> b:
         if A >> b & 1:
             S &= tab[STARS + 1 + b]
