@@ -194,3 +194,45 @@ def test_a_moonstar_round_solves_without_the_options_the_checks_or_a_screen_over
         st.no_faults(b)
     finally:
         b.kill()
+
+
+
+def test_a_minutes_last_stretch_loads_its_end_not_a_solve(tmp_path):
+    """In a running minute's last 1.5 s the game screen does not solve
+    ahead (ui/moonstar/game.py ahead): the pass that applies the minute's
+    end would load the round's code the solve let go. The hardest timed
+    corpus set-up (some 45 passes of solving here), its play minute
+    resumed from the game menu, which stays open until 1.6 s are left:
+    the game screen alone then stops its solve within a few passes, where
+    it would have run until the minute's last 0.7 s; once the minute is
+    up (the result phase), it solves again."""
+    from test_sim_solver_slices import hard_round
+    from wasmkit import WasmBoard
+
+    _, flash, _ = hard_round(tmp_path, 1)  # playing: the play minute waits, paused
+    b = WasmBoard(flash, seed=7, prelude=MODULES_PRELUDE).start()
+    try:
+        b.press("back")  # the game menu at once: no solve ahead under it
+        st.choose(b, "Resume timer")
+        resumed = b.now - 140  # (the press: 80 ms down, 100 up; applied as it goes down)
+        if "Time up now" not in st.screen(b):
+            b.press("back")  # the menu again: still no solve ahead
+        assert int(re.search(r"Moonstar (\d+)", st.screen(b)).group(1)) >= 59, st.screen(b)  # a whole minute
+
+        def left():
+            return 60000 - (b.now - resumed)
+
+        b.advance(left() - 1600 - 180)
+        b.press("back")  # the game screen alone, 1.6 s left
+        b.advance(left() - 1100)
+        now = loaded_sets(b)
+        assert "ui.moonstar.game" in now[-1], now[-1]
+        assert "shared_rules.moonstar.solver" not in now[-1], now[-1]  # stopped, 1.1 s left
+        seen = len(now)
+        b.advance(left() + 3000)
+        assert "R1" in st.screen(b) and "scored?" not in st.screen(b), st.screen(b)
+        after = loaded_sets(b)[seen:]
+        assert any("shared_rules.moonstar.solver" in m for m in after), after[-1]  # the result phase solves again
+        st.no_faults(b)
+    finally:
+        b.kill()

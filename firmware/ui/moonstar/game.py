@@ -3,6 +3,7 @@
 the standing bid beside it, challenges, side bets, the playing minute and
 the result. Choices and ranges come from the rules' legal() spec."""
 
+from shared_rules.ticks import const
 from ui.base import text_right, title_bar
 from ui.gcommon import hint, over, scoreboard
 
@@ -180,6 +181,9 @@ def menu_action(s, key):
 
 # -- between events ------------------------------------------------------------
 _SOLVING = ("bidding", "betting", "playing", "result")  # the phases with a set-up and no result yet
+# A running minute's last stretch: the event its end makes is the next, and
+# its code (which a solve lets go for its room) is loaded ahead instead.
+_NEAR_MS = const(1500)
 
 
 def ahead(s):
@@ -189,7 +193,17 @@ def ahead(s):
     the result's check and the result screen find it known when the
     bidder's OK comes. Its answer stays in the session's notes; an event
     or a screen opening stops an unfinished solve, and it starts again
-    when the game screen is next alone."""
+    when the game screen is next alone.
+
+    Not in a running minute's last _NEAR_MS: the pass that applies its
+    end needs the round's code, which a solve lets go; loaded in that
+    pass it made a 104 ms pass on a Pico (seed 201's set-up). So the
+    solve stops, and the session loads that code ahead over the passes
+    left (Session.fetch_ahead); the next phase solves again."""
+    t = s.timer
+    if t is not None and t.running and t.remaining() < _NEAR_MS:
+        s.stop_job()
+        return
     job = s.job
     if job is None:
         st = s.state
