@@ -196,8 +196,8 @@ def ahead(s):
     when the game screen is next alone.
 
     Not in a running minute's last _NEAR_MS: the pass that applies its
-    end needs the round's code, which a solve lets go; loaded in that
-    pass it made a 104 ms pass on a Pico (seed 201's set-up). So the
+    end needs the round's code, which a solve lets go, and loading it
+    in that pass makes it long (about 50 ms of loads on a Pico). So the
     solve stops, and the session loads that code ahead over the passes
     left (Session.fetch_ahead); the next phase solves again."""
     t = s.timer
