@@ -349,6 +349,7 @@ class Piles:
             for r in rows:
                 if r & (r - 1):
                     self.multi = 1
+                    break
         self.same = [i > 0 and order[i - 1] >> 4 == order[i] >> 4 and moons[order[i - 1] & 15] == moons[order[i] & 15] for i in range(M)]
         s1 = self.s1
         none = bytes(_STARS)
