@@ -16,8 +16,9 @@ import loader
 from shared_rules.ticks import ticks_diff
 from sound import Sound
 
-# What the serial protocol loads, let go after SERIAL_IDLE_MS of silence.
-SERIAL_MODULES = ("link.protocol", "link.hooks", "config", "names", "shared_rules.wire_read")
+# What the serial protocol loads, in the order it loads them (each after
+# what it imports), let go after SERIAL_IDLE_MS of silence.
+SERIAL_MODULES = ("shared_rules.wire_read", "names", "config", "link.hooks", "link.protocol")
 LOOP_MS = 20
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
@@ -130,16 +131,18 @@ class App:
         self.stack[-1] = screen
         self.dirty = True
 
-    def pop(self, keep=()):
+    def pop(self, keep=(), collect=True):
         """Close the top screen and let go what it loaded, but `keep` (what
-        it hands on: a solve still under way goes on in the next screen)."""
+        it hands on: a solve still under way goes on in the next screen).
+        `collect=False`: no collection unless code went (the caller's next
+        step collects: an event's submit sheds)."""
         freed = False
         if len(self.stack) > 1:
             self.stack.pop()
             freed = self.release(self.marks.pop(), self.keep(*keep))
         self.stack[-1].enter()
         self.dirty = True
-        if not freed:  # (a release collects: once is enough, 8-10 ms on a Pico)
+        if not freed and collect:  # (a release collects: once is enough, 8-10 ms on a Pico)
             gc.collect()
 
     def pop_to(self, depth):
@@ -180,7 +183,7 @@ class App:
             keep.extend(s.ahead())  # loaded ahead for the next event (Session.fetch_ahead)
             if s.shed_due:  # the rules' modules stay to the end of this pass (step)
                 keep.extend(k for k in sys.modules if k.startswith("shared_rules."))
-        if self.protocol is not None:
+        if self.protocol is not None or self._byte is not None:  # (or it is loading: serial())
             keep.extend(SERIAL_MODULES)
         return keep
 
@@ -293,8 +296,9 @@ class App:
                 self.deferred = True
         # The sleep: a pass's LOOP_MS; 1 ms while the top screen has work
         # under way (its `pending`: a solve, a result's check, a game's
-        # start), a screen's code is loading (prepare()) or the drawing was
-        # left to the next pass, so the next slice comes at once. While the game's minute runs on the game
+        # start), a screen's code or the serial protocol's is loading
+        # (prepare(), serial()) or the drawing was left to the next pass,
+        # so the next slice comes at once. While the game's minute runs on the game
         # screen with nothing else to watch (no button down, no tone, no
         # toast, no alarm near), until its shown second next changes: a
         # pass every 20 ms would find the same second. A board sleeps less
@@ -304,7 +308,8 @@ class App:
         s = self.session
         if s is not None and s.shed_due:  # the rules' on-demand modules this pass used
             s.shed()
-        if self.deferred or self.prep is not None or getattr(self.stack[-1], "pending", None) is not None:
+        if (self.deferred or self.prep is not None or getattr(self.stack[-1], "pending", None) is not None
+                or self.protocol is None and self._byte is not None):
             ms = 1
         elif s is not None and len(self.stack) == 1 and s.fetch_ahead():
             # The next event's code, loaded ahead while the game screen is
@@ -353,11 +358,17 @@ class App:
         after SERIAL_IDLE_MS with nothing received."""
         p = self.protocol
         if p is None:
-            b = self.board.read_byte()
-            if b is None:
+            if self._byte is None:
+                b = self.board.read_byte()
+                if b is None:
+                    return
+                self._byte = b
+                gc.collect()
+            # The protocol's code, a share a loop pass (loader.fetch): all
+            # of it in one pass took 168 ms on a Pico. The first byte waits
+            # here, the rest in the link's buffer; the PC's hello is patient.
+            if loader.fetch(SERIAL_MODULES, self.board.ticks_ms):
                 return
-            self._byte = b
-            gc.collect()
             from link.hooks import Hooks
             from link.protocol import Protocol
 

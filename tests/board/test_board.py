@@ -256,6 +256,41 @@ def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
         p.stop()
 
 
+
+def test_a_syncs_first_hello_has_no_pass_over_100ms(tmp_path):
+    """`moontable sync --port` against a board at Home: the first byte of
+    the PC's hello loads the serial protocol's code (some 170 ms of the
+    chip's time in one pass, measured), a share a loop pass; the hello is
+    answered and the sync ends, with no pass over 100 ms meanwhile."""
+    files = harness.flash_files()
+    files["boot.py"] = harness.PROBE.encode()
+    p = harness.Pico(harness.build_image(files), seed=1)
+    try:
+        probe = harness.Probe(p)
+        assert p.wait_panel(lambda t: "New game" in t, BOOT_MS), p.screen()
+        p.settle()
+        begun = p.ms
+        port = p.pty()
+        cmd = [str(Path(sys.executable).parent / "moontable"), "sync", "--port", port, "--db", str(tmp_path / "sync.db"),
+               "--json", "--quiet", "--timeout", "30"]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
+        wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
+        while proc.poll() is None and time.monotonic() < wall_end:
+            p.run(20)
+        if proc.poll() is None:
+            proc.kill()
+        out, err = proc.communicate()
+        p.close_pty()
+        assert proc.returncode == 0, (out.decode(), err.decode(), p.serial_text()[-500:])
+        assert json.loads(out)["stored"] == [], out
+        assert len([q for q in probe.passes if q[0] >= begun]) > 2
+        longest = probe.longest(begun)
+        assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
+        no_traceback(p)
+    finally:
+        p.stop()
+
+
 def _nearly_full(files, free_blocks=3, used=True):
     """The flash of a board in use (`files`, and the journal's folder the
     device made at its first boot; `used=False`: a board never booted,

@@ -124,7 +124,7 @@ class BareApp(App):
         self.buttons = Presses()
         self._since = None
         self.uptime = self.sound = Nothing()
-        self.session = self.protocol = self.toast_lines = None
+        self.session = self.protocol = self.toast_lines = self._byte = None
         self.conf = {"screen_off": 0}
         self.stack = []
         self.marks = []
