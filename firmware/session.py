@@ -59,6 +59,7 @@ class Session:
         self._turn = None  # match.turn() for event number _turn_n
         self._turn_n = -1
         self.shed_due = False  # shed() at the end of this loop pass (App.step)
+        self.finish_due = False  # the game ended: close it on flash in the next pass (tick)
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
         # What the events an undo can take back were, in a few words
@@ -189,7 +190,12 @@ class Session:
                 self.done.pop(0)
         self.after_change(undo)
         if m.state.get("over"):
-            self._finish()
+            # the game is closed on flash in the next loop pass (tick):
+            # with the last event's journal write, one pass took a Pico
+            # over 100 ms. A power cut between them leaves what one
+            # between the two writes always could: the game still open,
+            # resumed at its end.
+            self.finish_due = True
         return True
 
     def ahead(self):
@@ -333,7 +339,12 @@ class Session:
     def tick(self, now):
         """Every loop pass: time up -> the time_up event, or, while an entry
         opened before it is on the screen, once that entry is done (the
-        event it enters first); save each second."""
+        event it enters first); save each second. And a game that ended
+        in the last pass is closed on flash (unless an undo reopened it)."""
+        if self.finish_due:
+            self.finish_due = False
+            if self.state.get("over"):
+                self._finish()
         t = self.timer
         if t is None:
             self.waiting = False

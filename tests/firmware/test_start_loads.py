@@ -58,9 +58,10 @@ def test_every_module_a_screen_loads_ahead_exists():
     # a typo would only make a screen open in one long pass again
     from ui import GAMES
     from ui.menus import home
+    from ui import play
     from ui.moonstar import game, result
 
-    lists = [home._NEW_GAME, game._POINTS, game._PLAIN, game._ACTIONS, game._MORE, game._SEEDED, game._SKIP, game.OPTIONS_CODE,
+    lists = [home._NEW_GAME, game._SOLVING_POINTS, game._PLAIN, play._BANNER, game._ACTIONS, game._MORE, game._SEEDED, game._SKIP, game.OPTIONS_CODE,
              ("ui.moonstar.ring", "ui.moonstar.situation"), result._BEST,
              ("ui.gcommon", "ui.bigdigits") + tuple(m for _, m in GAMES)]
     for names in lists:

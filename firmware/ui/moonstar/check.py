@@ -121,7 +121,7 @@ class Check(Screen):
         s = self.s
         then = self.then
         self.job = None
-        self.app.pop()
+        self.app.pop(collect=False)  # the submit's shed collects
         if s.submit(self.ev, checked) and then is not None:
             solve = self.solve
             then(s, solve.answer if solve is not None else None)

@@ -63,7 +63,7 @@ def act(s, key):
         # without a known set-up the entry is a plain number; with one, the
         # entry's solve wants the room, and the check loads the result's
         # code itself (ui/moonstar/check.py)
-        code = _SOLVING_POINTS if s.state.get("sit") else _POINTS + _PLAIN + s.ahead()
+        code = _SOLVING_POINTS if s.state.get("sit") else _PLAIN + s.ahead()
         s.app.prepare(code, lambda: _points(s))
         return
     code = _MORE if key in _MORE_KEYS else _SEEDED if key == "setup_seed" else _ACTIONS
@@ -72,9 +72,8 @@ def act(s, key):
 
 # What each action's screen loads, leaf first: loaded over loop passes
 # before it opens (App.prepare), some 100 ms of a Pico's time in all.
-_POINTS = ("ui.dialogs", "ui.moonstar.points")
 _SOLVING_POINTS = ("ui.dialogs", "ui.moonstar.solve", "ui.moonstar.points")  # with a set-up: and its solve
-_PLAIN = ("ui.form",)  # a points entry without a set-up
+_PLAIN = ("ui.form", "ui.moonstar.result")  # a points entry without a set-up
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
 # a set-up the device rolls: what applying it loads (its seed's check, the
@@ -85,9 +84,12 @@ _MORE_KEYS = ("choose_setter", "variants", "close", "challenge", "bet")  # ui/mo
 
 
 def _points(s):
-    from ui.moonstar.points import enter
-
-    enter(s, s.moves()["result"])
+    spec = s.moves()["result"]
+    if s.state.get("sit"):
+        from ui.moonstar.points import enter
+    else:
+        from ui.moonstar.result import enter_points as enter
+    enter(s, spec)
 
 
 def _run(s, key):

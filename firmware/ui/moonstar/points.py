@@ -79,47 +79,25 @@ class PointsPick(NumberPick):
 
 
 def enter(s, spec):
-    """The bidder's points (legal()'s result `spec`). With a known
-    situation the picker stops at the best possible and the result screen
-    follows; without one, a plain number entry and a toast."""
+    """The bidder's points (legal()'s result `spec`) when the situation is
+    known: the picker stops at the best possible and the result screen
+    follows. (Without one, the plain entry: ui/moonstar/result.py.)"""
+    from ui.moonstar.result import after_result, points_title, submit_later
+
     app = s.app
     st = s.state
-    bid = st["bidder"]
-    who = st["players"][bid][:4] if bid is not None else ""  # the title stops short of the minute's countdown
-    title = who + " scored?"
-    bid = st["bid"]
-    sit = st.get("sit")
-    if sit:
-        from ui.moonstar.result import after_result, submit_later
 
-        def done(points, solve):
-            # this screen and its code go; a solve still under way goes on
-            # in the result's check, with its code (submitted on the next
-            # loop pass), and its answer is the check's proof and the
-            # result screen's best
-            app.pop(solve.loaded())
-            submit_later(s, {"type": "result", "points": points}, after_result, solve, pick.tell)
+    def done(points, solve):
+        # this screen and its code go; a solve still under way goes on
+        # in the result's check, with its code (submitted on the next
+        # loop pass), and its answer is the check's proof and the
+        # result screen's best
+        app.pop(solve.loaded())
+        submit_later(s, {"type": "result", "points": points}, after_result, solve, pick.tell)
 
-        def back():
-            pick.leave()
-            app.pop()
+    def back():
+        pick.leave()
+        app.pop()
 
-        pick = PointsPick(app, title, spec, bid, sit, done, back, st["phase"] != "playing")
-        app.push(pick, cover=True)
-        return
-
-    def ask_points(ev):
-        if "points" not in ev:
-            return ("points", title, "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
-        return None
-
-    def points_done(ev):
-        from ui.moonstar.result import after_result
-        from ui.gcommon import event
-
-        if event(s, "result", ev):
-            after_result(s, None)
-
-    from ui.form import Form
-
-    Form(app, ask_points, points_done).start()
+    pick = PointsPick(app, points_title(s), spec, st["bid"], st["sit"], done, back, st["phase"] != "playing")
+    app.push(pick, cover=True)

@@ -1,6 +1,8 @@
 """What follows a Moonstar result or set-up entered on the device: the
 event submitted on the next loop pass, then the last round's screen (or a
-toast)."""
+toast). And the points entry of a round whose set-up the device was not
+told: a plain number, whose OK goes straight to the rules (nothing to
+solve), so it loads no more than the form's code and this module."""
 
 from ui.base import Screen
 
@@ -29,7 +31,7 @@ class _Later(Screen):
         s = self.s
         app = self.app
         then = self.then
-        app.pop()
+        app.pop(collect=False)  # the submit's shed collects
         try:
             if s.submit(self.ev) and then is not None:
                 then(s)
@@ -50,6 +52,43 @@ def submit_later(s, ev, then=None, solve=None, tell=False):
         s.app.push(Check(s.app, s, ev, then, solve, tell))
         return
     s.app.push(_Later(s.app, s, ev, then))
+
+
+def points_title(s):
+    """The points entry's title, "P1 scored?": the name stops short of the
+    minute's countdown."""
+    bid = s.state["bidder"]
+    return (s.names()[bid][:4] if bid is not None else "") + " scored?"
+
+
+def enter_points(s, spec):
+    """The bidder's points (legal()'s result `spec`) without a known
+    situation: a plain number entry, then a toast. (With one, the picker
+    that stops at the best possible: ui/moonstar/points.py.)"""
+    title = points_title(s)
+    bid = s.state["bid"]
+
+    def ask_points(ev):
+        if "points" not in ev:
+            return ("points", title, "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
+        return None
+
+    def points_done(ev):
+        # the entry and its code go in this pass, the result is kept in
+        # the next (_Later): on a Pico the two in one pass took over 100 ms
+        e = {"type": "result"}
+        for k in ev:
+            e[k] = ev[k]
+        s.app.push(_Later(s.app, s, e, _told))
+
+    from ui.form import Form
+
+    Form(s.app, ask_points, points_done).start()
+
+
+def _told(s):
+    """After a result entered as a plain number: the toast that says it."""
+    after_result(s, None)
 
 
 def after_result(s, answer):
