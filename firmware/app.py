@@ -140,10 +140,19 @@ class App:
         if len(self.stack) > 1:
             self.stack.pop()
             freed = self.release(self.marks.pop(), self.keep(*keep))
-        self.stack[-1].enter()
+        top = self.stack[-1]
+        top.enter()
         self.dirty = True
         if not freed and collect:  # (a release collects: once is enough, 8-10 ms on a Pico)
             gc.collect()
+        # A screen whose code a covering one let go (the game screen's)
+        # draws again once it is loaded, a share a pass (prepare()): with
+        # its drawing in this pass it took a Pico 130 ms.
+        code = getattr(top, "code", None)
+        if code is not None and self.prep is None:
+            names = code()
+            if loader.missing(names):
+                self.prepare(names, _shown)
 
     def pop_to(self, depth):
         freed = False
@@ -497,6 +506,10 @@ class App:
             d.show()
         except BaseException:
             pass
+
+
+def _shown():
+    """prepare()'s `then` for a screen already open: it draws (App.pop)."""
 
 
 def run(board):

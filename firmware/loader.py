@@ -27,6 +27,14 @@ def mark():
     return tuple(sys.modules)
 
 
+def missing(names):
+    """True when one of the modules `names` is not loaded."""
+    for name in names:
+        if name not in sys.modules:
+            return True
+    return False
+
+
 def drop(names):
     """Unload the named modules (a sequence of dotted names) and unlink
     each from its package, so nothing but live objects refers to it."""

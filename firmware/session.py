@@ -37,14 +37,6 @@ def describe(ev, names):
     return " ".join(words)
 
 
-def _missing(names):
-    """True when one of the modules `names` is not loaded."""
-    for name in names:
-        if name not in sys.modules:
-            return True
-    return False
-
-
 class Session:
     def __init__(self, app, gid, match, resident=None):
         self.app = app
@@ -219,12 +211,12 @@ class Session:
         `ticks`, load a share of it first (loader.fetch: a loop pass's
         share, one module at least), so the pass that applies the next
         event finds its code loaded."""
-        names = self.ahead()
-        if ticks is not None and _missing(names):
-            from loader import fetch
+        from loader import fetch, missing
 
+        names = self.ahead()
+        if ticks is not None and missing(names):
             fetch(names, ticks)
-        return _missing(names)
+        return missing(names)
 
     def stop_job(self):
         """Stop the game screen's work between events (self.job), and let

@@ -55,6 +55,16 @@ class Play:
 
         return ui_module(self.app.session.game)
 
+    def code(self):
+        """What drawing this screen loads, leaf first: the parts the games'
+        screens share and the game's UI module (App.pop loads them ahead of
+        the drawing when a covering screen let them go)."""
+        from ui import GAMES
+
+        s = self.app.session
+        mod = dict(GAMES).get(s.game) if s is not None else None
+        return ("ui.gcommon", mod) if mod is not None else ()
+
     def enter(self):
         self.seen = -1
         self.asked = -1  # alone again: the game's work between events may start again

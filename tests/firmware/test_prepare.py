@@ -230,3 +230,67 @@ def test_a_long_pass_leaves_its_drawing_to_the_next_and_that_one_draws_whatever_
     busy.dirty = True
     app.step()  # a short pass draws at once
     assert app.drawn == [busy, busy]
+
+
+class Covered(Screen):
+    """A screen whose drawing needs `names` loaded (as the game screen's
+    code(), which a covering screen lets go)."""
+
+    def __init__(self, board, names):
+        super().__init__(board)
+        self.names = names
+
+    def code(self):
+        return self.names
+
+    def enter(self):
+        pass
+
+
+def test_a_screen_whose_code_went_loads_it_over_passes_before_it_draws_again():
+    """The cover closes (OK on it pops it): the screen below draws only
+    once its code is back, loaded a share a pass (App.prepare), never in
+    the pass of the pop; a press meanwhile waits for it."""
+    board = Board(15)  # two modules a pass at this pace
+    app = BareApp(board)
+    names = _modules(4)
+    below = Covered(board, names)
+    app.push(below)
+    cover = Screen(board, lambda: app.pop())
+    app.push(cover)
+    app.step()
+    app.drawn = []
+    app.buttons.due = [(OK, PRESS, 1)]
+    app.step()  # the pop
+    assert app.stack[-1] is below and app.prep is not None
+    assert app.drawn == [] and board.sleeps[-1] == 1
+    app.buttons.due = [(DOWN, PRESS, 1)]
+    passes = 1
+    while app.prep is not None:
+        assert app.drawn == []
+        app.step()
+        passes += 1
+        assert passes < 10
+    assert passes >= 2
+    for n in names:
+        assert n in sys.modules
+    assert below.got == [DOWN]  # the press made while its code loaded
+    if not app.drawn:
+        app.step()
+    assert app.drawn == [below]
+
+
+def test_a_screen_whose_code_is_loaded_draws_in_the_pass_of_the_pop():
+    board = Board(0)
+    app = BareApp(board)
+    names = _modules(1)
+    __import__(names[0])
+    below = Covered(board, names)
+    app.push(below)
+    cover = Screen(board, lambda: app.pop())
+    app.push(cover)
+    app.step()
+    app.drawn = []
+    app.buttons.due = [(OK, PRESS, 1)]
+    app.step()
+    assert app.prep is None and app.drawn == [below]

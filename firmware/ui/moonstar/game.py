@@ -73,7 +73,7 @@ def act(s, key):
 # What each action's screen loads, leaf first: loaded over loop passes
 # before it opens (App.prepare), some 100 ms of a Pico's time in all.
 _SOLVING_POINTS = ("ui.dialogs", "ui.moonstar.solve", "ui.moonstar.points")  # with a set-up: and its solve
-_PLAIN = ("ui.form", "ui.moonstar.result")  # a points entry without a set-up
+_PLAIN = ("ui.dialogs", "ui.moonstar.result")  # a points entry without a set-up
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")
 # a set-up the device rolls: what applying it loads (its seed's check, the

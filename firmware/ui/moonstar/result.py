@@ -2,7 +2,8 @@
 event submitted on the next loop pass, then the last round's screen (or a
 toast). And the points entry of a round whose set-up the device was not
 told: a plain number, whose OK goes straight to the rules (nothing to
-solve), so it loads no more than the form's code and this module."""
+solve), so it loads no more than the number picker's code and this
+module."""
 
 from ui.base import Screen
 
@@ -63,27 +64,21 @@ def points_title(s):
 
 def enter_points(s, spec):
     """The bidder's points (legal()'s result `spec`) without a known
-    situation: a plain number entry, then a toast. (With one, the picker
-    that stops at the best possible: ui/moonstar/points.py.)"""
-    title = points_title(s)
+    situation: a plain number picker (one field: no form's code), then a
+    toast. (With one, the picker that stops at the best possible: ui/
+    moonstar/points.py.)"""
+    from ui.dialogs import NumberPick
+
+    app = s.app
     bid = s.state["bid"]
 
-    def ask_points(ev):
-        if "points" not in ev:
-            return ("points", title, "num", (spec["min"], spec["max"], min(bid, spec["max"])), "bid %d" % bid)
-        return None
-
-    def points_done(ev):
+    def done(points):
         # the entry and its code go in this pass, the result is kept in
         # the next (_Later): on a Pico the two in one pass took over 100 ms
-        e = {"type": "result"}
-        for k in ev:
-            e[k] = ev[k]
-        s.app.push(_Later(s.app, s, e, _told))
+        app.pop()
+        app.push(_Later(app, s, {"type": "result", "points": points}, _told))
 
-    from ui.form import Form
-
-    Form(s.app, ask_points, points_done).start()
+    app.push(NumberPick(app, points_title(s), spec["min"], spec["max"], min(bid, spec["max"]), done, "bid %d" % bid))
 
 
 def _told(s):
