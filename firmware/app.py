@@ -140,19 +140,10 @@ class App:
         if len(self.stack) > 1:
             self.stack.pop()
             freed = self.release(self.marks.pop(), self.keep(*keep))
-        top = self.stack[-1]
-        top.enter()
+        self.stack[-1].enter()
         self.dirty = True
         if not freed and collect:  # (a release collects: once is enough, 8-10 ms on a Pico)
             gc.collect()
-        # A screen whose code a covering one let go (the game screen's)
-        # draws again once it is loaded, a share a pass (prepare()): with
-        # its drawing in this pass it took a Pico 130 ms.
-        code = getattr(top, "code", None)
-        if code is not None and self.prep is None:
-            names = code()
-            if loader.missing(names):
-                self.prepare(names, _shown)
 
     def pop_to(self, depth):
         freed = False
@@ -294,6 +285,13 @@ class App:
         self.alarm(now)
         self.serial(now)
         self.check_sleep(now)
+        if self.dirty and self.screen_on and self.prep is None:
+            # A screen whose code a covering one let go (the game screen's)
+            # draws once it is loaded again, a share a pass (prepare()): a
+            # pass that loaded and drew it took a Pico 130 ms.
+            code = getattr(self.stack[-1], "code", None)
+            if code is not None and loader.missing(code()):
+                self.prepare(code(), _shown)
         if self.dirty and self.screen_on and self.prep is None:
             if self.deferred or ticks_diff(board.ticks_ms(), now) < DRAW_AFTER_MS:
                 self.deferred = False
@@ -509,7 +507,7 @@ class App:
 
 
 def _shown():
-    """prepare()'s `then` for a screen already open: it draws (App.pop)."""
+    """prepare()'s `then` for a screen already open: it draws (App.step)."""
 
 
 def run(board):

@@ -33,10 +33,11 @@ class Play:
     shows_timer = True
 
     def __init__(self, app):
-        from ui import ui_module
+        from ui import GAMES, ui_module
 
         self.app = app
         ui_module(app.session.game)  # the game's UI module loads as its screen opens
+        self._code = ("ui.gcommon", dict(GAMES)[app.session.game])  # (code())
         self.seen = -1
         self.shown = -1
         self.scroll = 0
@@ -57,13 +58,9 @@ class Play:
 
     def code(self):
         """What drawing this screen loads, leaf first: the parts the games'
-        screens share and the game's UI module (App.pop loads them ahead of
-        the drawing when a covering screen let them go)."""
-        from ui import GAMES
-
-        s = self.app.session
-        mod = dict(GAMES).get(s.game) if s is not None else None
-        return ("ui.gcommon", mod) if mod is not None else ()
+        screens share and the game's UI module (App.step loads them ahead
+        of the drawing when a covering screen let them go)."""
+        return self._code
 
     def enter(self):
         self.seen = -1

@@ -250,7 +250,8 @@ class Covered(Screen):
 def test_a_screen_whose_code_went_loads_it_over_passes_before_it_draws_again():
     """The cover closes (OK on it pops it): the screen below draws only
     once its code is back, loaded a share a pass (App.prepare), never in
-    the pass of the pop; a press meanwhile waits for it."""
+    the pass of the pop; a press meanwhile waits for it. (A screen opened
+    over it in the same pass would load nothing of it: its drawing asks.)"""
     board = Board(15)  # two modules a pass at this pace
     app = BareApp(board)
     names = _modules(4)
