@@ -326,3 +326,54 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
         assert s.state["phase"] == "setup"
         assert "shared_rules.moonstar.first" not in sys.modules
         assert s.ahead() == s.match.rules.AHEAD["setup"]
+
+
+class Closing(Journal):
+    """A journal that counts the games closed (Journal.finish)."""
+
+    def __init__(self):
+        super().__init__()
+        self.closed = []
+
+    def finish(self, gid):
+        self.closed.append(gid)
+
+
+def _last_round(app):
+    """A session whose next result ends the game: Ann starts at 190 of
+    Game 1's 200, bids 40 and the bidding minute is over."""
+    drop(ON_DEMAND)
+    match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1, "start": [190, 0, 0]})
+    s = Session(app, "g1", match, rules_resident("moonstar"))
+    for e in ({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
+              {"type": "setup"}, {"type": "bid", "player": 0, "amount": 40}, {"type": "time_up"}):
+        assert s.submit(e), app.toasts
+        _pass_ends(s)
+    return s
+
+
+def test_a_game_that_ends_is_closed_on_flash_in_the_next_pass():
+    """The last event's pass journals it; the game is closed (the index's
+    write) in the pass after (Session.tick), so one pass does not carry
+    both writes."""
+    with Modules():
+        app = App(Closing())
+        s = _last_round(app)
+        assert s.submit({"type": "result", "points": 40}), app.toasts
+        assert s.state["over"] and app.journal.closed == []
+        _pass_ends(s)
+        s.tick(app.now)
+        assert app.journal.closed == ["g1"]
+        s.tick(app.now)
+        assert app.journal.closed == ["g1"]  # once
+
+
+def test_an_undo_before_the_next_pass_leaves_the_game_open():
+    with Modules():
+        app = App(Closing())
+        s = _last_round(app)
+        assert s.submit({"type": "result", "points": 40}), app.toasts
+        assert s.submit({"type": "undo"}), app.toasts  # (a long BACK read before the pass's tick)
+        assert not s.state["over"]
+        s.tick(app.now)
+        assert app.journal.closed == []
