@@ -344,6 +344,10 @@ class Session:
         if self.waiting:
             if self.entry and len(self.app.stack) > 1:
                 return False
+            if self.fetch_ahead():  # the time-up's code first, a share a pass (expired() below)
+                self.stop_job()  # (a solve ahead would let it go again for its room)
+                self.fetch_ahead(self.app.ticks)
+                return False
             self.waiting = False
             if "time_up" in self.moves() and not t.running and t.remaining() == 0:
                 self.submit({"type": "time_up"})
@@ -353,7 +357,12 @@ class Session:
         if t.expired():
             t.pause()
             self.time_up_at = now
-            if self.entry and len(self.app.stack) > 1:
+            # It waits for an entry opened before it, and for its own code
+            # when that is not loaded (a screen over the game screen let
+            # it go, and the minute ran out before the idle passes loaded
+            # it back: on a Pico that time-up's pass took 104 ms): loaded
+            # a share a pass, then entered in a pass of its own.
+            if self.entry and len(self.app.stack) > 1 or self.fetch_ahead():
                 self.waiting = True  # App.draw says so in the corner
                 self.save_timer()
                 return True

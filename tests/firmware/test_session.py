@@ -377,3 +377,45 @@ def test_an_undo_before_the_next_pass_leaves_the_game_open():
         assert not s.state["over"]
         s.tick(app.now)
         assert app.journal.closed == []
+
+
+def test_a_minute_that_runs_out_before_its_code_is_back_waits_for_it():
+    """The bidding minute runs out while the code its end needs is not
+    loaded (a screen over the game screen let it go): no time-up in that
+    pass; the code loads a share a pass, and the time-up is entered in a
+    pass that loads nothing more."""
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        _pass_ends(s)
+        s.shed(ahead=False)  # as a covering screen leaves it
+        assert s.fetch_ahead() and s.timer.running
+        app.now += 61000
+        n = s.match.count
+        assert s.tick(app.now) and s.waiting and s.match.count == n
+        passes = 0
+        while s.match.count == n:
+            before = set(sys.modules)
+            s.tick(app.now)
+            passes += 1
+            assert passes < 10
+            if s.match.count == n:
+                assert s.waiting
+            else:  # the pass that entered it loaded none of its code
+                assert [k for k in sys.modules if k not in before and k in s.match.rules.AHEAD["bidding"]] == []
+        assert passes >= 2 and not s.waiting
+        assert app.journal.lines[-1]["type"] == "time_up" and s.state["phase"] == "playing"
+
+
+def test_a_minute_that_runs_out_with_its_code_loaded_ends_in_that_pass():
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        _pass_ends(s)
+        while s.fetch_ahead(Ticks()):
+            pass
+        app.now += 61000
+        n = s.match.count
+        assert s.timer.running
+        assert s.tick(app.now) and s.match.count == n + 1 and not s.waiting
+        assert app.journal.lines[-1]["type"] == "time_up" and s.state["phase"] == "playing"

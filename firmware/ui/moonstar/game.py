@@ -201,9 +201,10 @@ def ahead(s):
     end needs the round's code, which a solve lets go, and loading it
     in that pass makes it long (about 50 ms of loads on a Pico). So the
     solve stops, and the session loads that code ahead over the passes
-    left (Session.fetch_ahead); the next phase solves again."""
+    left (Session.fetch_ahead); the next phase solves again. Nor while a
+    time-up waits for that code (Session.tick)."""
     t = s.timer
-    if t is not None and t.running and t.remaining() < _NEAR_MS:
+    if s.waiting or t is not None and t.running and t.remaining() < _NEAR_MS:
         s.stop_job()
         return
     job = s.job
