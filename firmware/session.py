@@ -346,8 +346,12 @@ class Session:
                 return False
             if self.fetch_ahead():  # the time-up's code first, a share a pass (expired() below)
                 self.stop_job()  # (a solve ahead would let it go again for its room)
+                n = len(sys.modules)
                 self.fetch_ahead(self.app.ticks)
-                return False
+                if len(sys.modules) != n:
+                    return False
+                # (nothing more would load: a name that does not import
+                # must not hold the minute's end back)
             self.waiting = False
             if "time_up" in self.moves() and not t.running and t.remaining() == 0:
                 self.submit({"type": "time_up"})

@@ -419,3 +419,20 @@ def test_a_minute_that_runs_out_with_its_code_loaded_ends_in_that_pass():
         assert s.timer.running
         assert s.tick(app.now) and s.match.count == n + 1 and not s.waiting
         assert app.journal.lines[-1]["type"] == "time_up" and s.state["phase"] == "playing"
+
+
+def test_a_minutes_end_is_not_held_back_by_code_that_does_not_load():
+    with Modules():
+        app = App()
+        s = _bid_40(app)
+        _pass_ends(s)
+        s.loads["bid"] = s.loads.get("bid", ()) + ("shared_rules.moonstar.no_such_module",)
+        assert "shared_rules.moonstar.no_such_module" in s.ahead()
+        app.now += 61000
+        n = s.match.count
+        passes = 0
+        while s.match.count == n:
+            s.tick(app.now)
+            passes += 1
+            assert passes < 6, "the time-up waits for ever"
+        assert app.journal.lines[-1]["type"] == "time_up" and not s.waiting
