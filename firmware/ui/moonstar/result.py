@@ -1,9 +1,9 @@
 """What follows a Moonstar result or set-up entered on the device: the
 event submitted on the next loop pass, then the last round's screen (or a
 toast). And the points entry of a round whose set-up the device was not
-told: a plain number, whose OK goes straight to the rules (nothing to
-solve), so it loads no more than the number picker's code and this
-module."""
+told: a plain number, which has nothing to solve, so it loads no more than
+the number picker's code and this module, and hands the result to the
+rules in the next pass."""
 
 from ui.base import Screen
 
