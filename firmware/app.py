@@ -103,8 +103,9 @@ class App:
         self.dirty = True
 
     def prepare(self, names, then):
-        """Call `then()` (which opens a screen) once the modules `names`
-        are loaded: a share of them a loop pass (opening.py), so a screen
+        """Call `then()` (which opens a screen; None: the screen on top
+        draws) once the modules `names` are loaded: a share of them a loop
+        pass (opening.py), so a screen
         whose code takes 100 ms or more to load on a Pico opens over a few
         short passes instead of one long one. The screen shown meanwhile
         stays; presses meanwhile wait and go to what `then()` opened. What
@@ -290,8 +291,8 @@ class App:
             # draws once it is loaded again, a share a pass (prepare()): a
             # pass that loaded and drew it took a Pico 130 ms.
             code = getattr(self.stack[-1], "code", None)
-            if code is not None and loader.missing(code()):
-                self.prepare(code(), _shown)
+            if code is not None and loader.missing(code):
+                self.prepare(code, None)
         if self.dirty and self.screen_on and self.prep is None:
             if self.deferred or ticks_diff(board.ticks_ms(), now) < DRAW_AFTER_MS:
                 self.deferred = False
@@ -504,10 +505,6 @@ class App:
             d.show()
         except BaseException:
             pass
-
-
-def _shown():
-    """prepare()'s `then` for a screen already open: it draws (App.step)."""
 
 
 def run(board):

@@ -26,7 +26,8 @@ class Opening:
         # it again): it would sit beside the screen for as long as it shows
         loader.drop(("opening",))
         try:
-            self.then()
+            if self.then is not None:  # (None: the screen on top, whose code this was, draws)
+                self.then()
         except Exception as e:
             app.fault(e)
         app.replay(self.held)

@@ -37,7 +37,10 @@ class Play:
 
         self.app = app
         ui_module(app.session.game)  # the game's UI module loads as its screen opens
-        self._code = ("ui.gcommon", dict(GAMES)[app.session.game])  # (code())
+        # what drawing this screen loads, leaf first: the parts the games'
+        # screens share and the game's UI module (App.step loads them
+        # ahead of the drawing when a covering screen let them go)
+        self.code = ("ui.gcommon", dict(GAMES)[app.session.game])
         self.seen = -1
         self.shown = -1
         self.scroll = 0
@@ -55,12 +58,6 @@ class Play:
         from ui import ui_module
 
         return ui_module(self.app.session.game)
-
-    def code(self):
-        """What drawing this screen loads, leaf first: the parts the games'
-        screens share and the game's UI module (App.step loads them ahead
-        of the drawing when a covering screen let them go)."""
-        return self._code
 
     def enter(self):
         self.seen = -1
@@ -196,7 +193,7 @@ class Play:
                 # the winner's banner, its code and the places' loaded over
                 # the passes after the last event's (App.prepare): in that
                 # one they took a Pico 38 ms more, past 100 ms in all
-                self.app.prepare(_BANNER, self._banner)
+                self.app.prepare(_BANNER, self.won)
             elif not over:
                 self.over_seen = False
         if s.timer is not None:
@@ -216,16 +213,10 @@ class Play:
                 self.ui.ahead(s)
         return dirty
 
-    def _banner(self):
-        """The winner's banner ("P2 wins!"), over this screen."""
-        s = self.app.session
-        w = s.match.winners() if s is not None else None
-        if w:
-            from ui.banner import Banner
+    def won(self):
+        from ui.banner import winners
 
-            names = s.names()
-            self.app.push(Banner(self.app, "%s %s!" % (" & ".join(names[i] for i in w),
-                                                      "wins" if len(w) == 1 else "win")))
+        winners(self.app)
 
     def draw(self, d):
         s = self.app.session

@@ -234,14 +234,11 @@ def test_a_long_pass_leaves_its_drawing_to_the_next_and_that_one_draws_whatever_
 
 class Covered(Screen):
     """A screen whose drawing needs `names` loaded (as the game screen's
-    code(), which a covering screen lets go)."""
+    `code`, which a covering screen lets go)."""
 
     def __init__(self, board, names):
         super().__init__(board)
-        self.names = names
-
-    def code(self):
-        return self.names
+        self.code = names
 
     def enter(self):
         pass
