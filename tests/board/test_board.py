@@ -64,6 +64,25 @@ def chip_journal(p):
     return decode(lines[0]), [decode(line) for line in lines[1:] if line.strip()]
 
 
+def sync(p, db):
+    """`moontable sync --port` on the pty bridged to the chip's USB CDC,
+    into the SQLite file `db`, the chip running meanwhile: its --json
+    report (the command must succeed)."""
+    port = p.pty()
+    cmd = [str(Path(sys.executable).parent / "moontable"), "sync", "--port", port, "--db", str(db),
+           "--json", "--quiet", "--timeout", "30"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
+    wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
+    while proc.poll() is None and time.monotonic() < wall_end:
+        p.run(20)
+    if proc.poll() is None:
+        proc.kill()
+    out, err = proc.communicate()
+    p.close_pty()
+    assert proc.returncode == 0, (out.decode(), err.decode(), p.serial_text()[-500:])
+    return json.loads(out)
+
+
 def without_times(events):
     """Events as the rules see them: the chip's loop passes are longer than
     the unix port's, so the ms stamps differ; nothing else may."""
@@ -225,6 +244,27 @@ PASS_MS = 100  # the longest a loop pass may keep the buttons, the minute and th
 PACE_MS = 1500  # a player's pace: a press, then a second and a half
 
 
+def probed_chip():
+    """(pico, probe): a chip at Home whose /boot.py is harness.PROBE, so
+    harness.Probe sees its loop passes."""
+    files = harness.flash_files()
+    files["boot.py"] = harness.PROBE.encode()
+    p = harness.Pico(harness.build_image(files), seed=1)
+    probe = harness.Probe(p)
+    if not p.wait_panel(lambda t: "New game" in t, BOOT_MS):
+        p.stop()
+        raise AssertionError(p.screen())
+    p.settle()
+    return p, probe
+
+
+def no_long_pass(probe, begun, least):
+    """More than `least` loop passes since `begun`, none over PASS_MS."""
+    assert len([q for q in probe.passes if q[0] >= begun]) > least
+    longest = probe.longest(begun)
+    assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
+
+
 def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
     """New game, Moonstar, two players, Game 1, the seats, the start, the
     action menu and the first setter, a press every second and a half: no
@@ -232,13 +272,8 @@ def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
     code, the match, the journal's header and the game screen each cost
     30-100 ms (they come over several passes: App.prepare, Starting), and
     the game screen follows."""
-    files = harness.flash_files()
-    files["boot.py"] = harness.PROBE.encode()
-    p = harness.Pico(harness.build_image(files), seed=1)
+    p, probe = probed_chip()
     try:
-        probe = harness.Probe(p)
-        assert p.wait_panel(lambda t: "New game" in t, BOOT_MS), p.screen()
-        p.settle()
         begun = p.ms
         tap = p.press
 
@@ -248,44 +283,21 @@ def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
         p.press = press
         st.start_two_player_moonstar(p, "1 Basic", "P1")
         assert "Who sets up?" in p.screen() or "set-up" in p.screen().lower(), p.screen()
-        assert len([q for q in probe.passes if q[0] >= begun]) > 20
-        longest = probe.longest(begun)
-        assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
+        no_long_pass(probe, begun, 20)
         no_traceback(p)
     finally:
         p.stop()
-
-
 
 def test_a_syncs_first_hello_has_no_pass_over_100ms(tmp_path):
     """`moontable sync --port` against a board at Home: the first byte of
     the PC's hello loads the serial protocol's code (some 170 ms of the
     chip's time in one pass, measured), a share a loop pass; the hello is
     answered and the sync ends, with no pass over 100 ms meanwhile."""
-    files = harness.flash_files()
-    files["boot.py"] = harness.PROBE.encode()
-    p = harness.Pico(harness.build_image(files), seed=1)
+    p, probe = probed_chip()
     try:
-        probe = harness.Probe(p)
-        assert p.wait_panel(lambda t: "New game" in t, BOOT_MS), p.screen()
-        p.settle()
         begun = p.ms
-        port = p.pty()
-        cmd = [str(Path(sys.executable).parent / "moontable"), "sync", "--port", port, "--db", str(tmp_path / "sync.db"),
-               "--json", "--quiet", "--timeout", "30"]
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
-        wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
-        while proc.poll() is None and time.monotonic() < wall_end:
-            p.run(20)
-        if proc.poll() is None:
-            proc.kill()
-        out, err = proc.communicate()
-        p.close_pty()
-        assert proc.returncode == 0, (out.decode(), err.decode(), p.serial_text()[-500:])
-        assert json.loads(out)["stored"] == [], out
-        assert len([q for q in probe.passes if q[0] >= begun]) > 2
-        longest = probe.longest(begun)
-        assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
+        assert sync(p, tmp_path / "sync.db")["stored"] == []
+        no_long_pass(probe, begun, 2)
         no_traceback(p)
     finally:
         p.stop()
@@ -389,20 +401,8 @@ def test_sync_over_usb_stores_the_replays_scores(stm_chip, tmp_path):
 
     p = stm_chip
     p.run(7000)  # the winner's banners time out
-    port = p.pty()
     db = tmp_path / "fresh.db"
-    cmd = [str(Path(sys.executable).parent / "moontable"), "sync", "--port", port, "--db", str(db),
-           "--json", "--quiet", "--timeout", "30"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
-    wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
-    while proc.poll() is None and time.monotonic() < wall_end:
-        p.run(20)
-    if proc.poll() is None:
-        proc.kill()
-    out, err = proc.communicate()
-    p.close_pty()
-    assert proc.returncode == 0, (out.decode(), err.decode(), p.serial_text()[-500:])
-    res = json.loads(out)
+    res = sync(p, db)
     assert len(res["stored"]) == 1, res
     header, events = chip_journal(p)
     rep = Replay()

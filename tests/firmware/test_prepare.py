@@ -244,22 +244,29 @@ class Covered(Screen):
         pass
 
 
+def _cover_closed(board, names):
+    """(app, below): a Covered screen needing `names`, a screen over it,
+    and a pass in which OK on that one pops it (what was drawn since in
+    app.drawn)."""
+    app = BareApp(board)
+    below = Covered(board, names)
+    app.push(below)
+    app.push(Screen(board, lambda: app.pop()))
+    app.step()
+    app.drawn = []
+    app.buttons.due = [(OK, PRESS, 1)]
+    app.step()  # the pop
+    return app, below
+
+
 def test_a_screen_whose_code_went_loads_it_over_passes_before_it_draws_again():
     """The cover closes (OK on it pops it): the screen below draws only
     once its code is back, loaded a share a pass (App.prepare), never in
     the pass of the pop; a press meanwhile waits for it. (A screen opened
     over it in the same pass would load nothing of it: its drawing asks.)"""
     board = Board(15)  # two modules a pass at this pace
-    app = BareApp(board)
     names = _modules(4)
-    below = Covered(board, names)
-    app.push(below)
-    cover = Screen(board, lambda: app.pop())
-    app.push(cover)
-    app.step()
-    app.drawn = []
-    app.buttons.due = [(OK, PRESS, 1)]
-    app.step()  # the pop
+    app, below = _cover_closed(board, names)
     assert app.stack[-1] is below and app.prep is not None
     assert app.drawn == [] and board.sleeps[-1] == 1
     app.buttons.due = [(DOWN, PRESS, 1)]
@@ -279,16 +286,7 @@ def test_a_screen_whose_code_went_loads_it_over_passes_before_it_draws_again():
 
 
 def test_a_screen_whose_code_is_loaded_draws_in_the_pass_of_the_pop():
-    board = Board(0)
-    app = BareApp(board)
     names = _modules(1)
     __import__(names[0])
-    below = Covered(board, names)
-    app.push(below)
-    cover = Screen(board, lambda: app.pop())
-    app.push(cover)
-    app.step()
-    app.drawn = []
-    app.buttons.due = [(OK, PRESS, 1)]
-    app.step()
+    app, below = _cover_closed(Board(0), names)
     assert app.prep is None and app.drawn == [below]
