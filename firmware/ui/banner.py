@@ -54,7 +54,9 @@ def winners(app):
     """The winners' banner ("P2 wins!", "P1 & P3 win!") of the game that
     just ended, if anyone won (the game screen opens it: ui/play.py)."""
     s = app.session
-    w = s.match.winners() if s is not None else None
+    if s is None:
+        return
+    w = s.match.winners()
     if w:
         names = s.names()
         banner(app, "%s %s!" % (" & ".join(names[i] for i in w), "wins" if len(w) == 1 else "win"))
