@@ -15,6 +15,7 @@ holds only the game's resident rules."""
 
 import sys
 
+from loader import missing
 from shared_rules.errors import RuleError
 
 TIMER_FILE = "timer.json"
@@ -211,10 +212,10 @@ class Session:
         `ticks`, load a share of it first (loader.fetch: a loop pass's
         share, one module at least), so the pass that applies the next
         event finds its code loaded."""
-        from loader import fetch, missing
-
         names = self.ahead()
         if ticks is not None and missing(names):
+            from loader import fetch
+
             fetch(names, ticks)
         return missing(names)
 
