@@ -113,9 +113,9 @@ class Journal:
         """Bytes up to the end of the last complete line (what a PC may
         copy: a torn tail is never served). -1 if there is no such game."""
         with Moment():
-            from store import recovery
+            from store import listing
 
-            return recovery.committed_size(self, game_id)
+            return listing.committed_size(self, game_id)
 
     # --- games -----------------------------------------------------------
     def current(self):
@@ -186,7 +186,7 @@ class Journal:
             idx["cur"] = None
             self._save()
 
-    # --- listing (store/recovery.py) ---------------------------------------
+    # --- listing (store/listing.py) -----------------------------------------
     def page(self, start=0, count=8):
         """One page of the games, oldest first, in memory that does not
         grow with the number of games: (rows, next, total).
@@ -199,17 +199,17 @@ class Journal:
         device; should files copied in share one, they stay on one page
         (which holds more than `count` only if more than `count` share it)."""
         with Moment():
-            from store import recovery
+            from store import listing
 
-            return recovery.page(self, start, count)
+            return listing.page(self, start, count)
 
     def list_games(self):
         """Every game as page() rows, oldest first. Memory grows with the
         number of games: for a screen of the device; the protocol pages."""
         with Moment():
-            from store import recovery
+            from store import listing
 
-            return recovery.list_games(self)
+            return listing.list_games(self)
 
     def is_synced(self, game_id):
         return _in_ranges(self._idx()["synced"], game_number(game_id))
@@ -217,9 +217,9 @@ class Journal:
     def mark_synced(self, game_id):
         """Record that a PC has stored the game (idempotent)."""
         with Moment():
-            from store import recovery
+            from store import listing
 
-            recovery.mark_synced(self, game_id)
+            listing.mark_synced(self, game_id)
 
     def delete(self, game_id, force=False):
         """Remove a game from flash. Refuses a game no PC has synced, and

@@ -1,6 +1,6 @@
 """The journal's code that runs rarely: at boot (counting the boot, the
-first look at games/, reading the synced ranges), when a PC lists or
-acknowledges games, when the Games menu lists them, when space runs low.
+first look at games/, reading the synced ranges), when a game is deleted,
+when space runs low.
 Reading a game back (load) and the repairs a power cut calls for (cutting
 a torn tail, continuing a damaged game) are here too: they run at boot and
 at a resume. So is starting a game (the index's next id, the header
@@ -14,36 +14,15 @@ guarantees are described in store/journal.py."""
 from shared_rules.ticks import const
 import os
 
-from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _in_ranges, _is_int, game_number, valid_id
+from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _is_int, game_number, valid_id
+from store.listing import add_range, last_line_end, page
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
 _COPY = const(512)  # bytes per step when copying or scanning a file
 
 
-# --- synced game numbers, as sorted disjoint [lo, hi] ranges -----------------
-def add_range(ranges, lo, hi):
-    """Add lo..hi to `ranges`, merging what overlaps or touches it.
-    True if anything changed."""
-    n = len(ranges)
-    i = 0
-    while i < n and ranges[i][1] < lo - 1:
-        i += 1
-    j = i
-    while j < n and ranges[j][0] <= hi + 1:
-        j += 1
-    if j == i:
-        ranges.insert(i, [lo, hi])
-        return True
-    new = [min(lo, ranges[i][0]), max(hi, ranges[j - 1][1])]
-    if j == i + 1 and ranges[i] == new:
-        return False
-    ranges[i] = new
-    for _ in range(j - i - 1):
-        ranges.pop(i + 1)
-    return True
-
-
+# --- synced game numbers (store/listing.py's ranges) -------------------------
 def clean_ranges(value):
     """The index's "synced" as ranges, whatever was stored: ranges, the
     list of game ids an earlier firmware kept, or garbage (nothing)."""
@@ -185,67 +164,7 @@ def survey(journal):
     return top
 
 
-# --- listing ----------------------------------------------------------------
-def _numbered(journal):
-    """(number, id) of every game file, in folder order, one at a time."""
-    for name, is_dir in journal.store.scan(GAMES):
-        if is_dir or not name.endswith(_EXT):
-            continue
-        gid = name[: -len(_EXT)]
-        if valid_id(gid):
-            yield game_number(gid), gid
-
-
-def _rows(journal, found):
-    idx = journal._idx()
-    rows = []
-    for n, gid in found:
-        rows.append({
-            "id": gid,
-            "size": committed_size(journal, gid),
-            "open": gid == idx["cur"],
-            "synced": _in_ranges(idx["synced"], n),
-        })
-    return rows
-
-
-def page(journal, start, count):
-    """Journal.page (see there): one pass over games/ keeping only the
-    page's (number, id) pairs, sorted as they come."""
-    best = []
-    total = 0
-    more = False
-    for n, gid in _numbered(journal):
-        total += 1
-        if n < start:
-            continue
-        if len(best) >= count and n > best[-1][0]:
-            more = True
-            continue
-        k = len(best)
-        while k > 0 and (best[k - 1][0] > n or (best[k - 1][0] == n and best[k - 1][1] > gid)):
-            k -= 1
-        best.insert(k, (n, gid))
-        while len(best) > count and best[-1][0] != best[count - 1][0]:
-            best.pop()
-            more = True
-    if len(best) > count and best[0][0] != best[-1][0]:
-        # The last number's files straddle the page end: next page.
-        last = best[-1][0]
-        while best[-1][0] == last:
-            best.pop()
-        return _rows(journal, best), last, total
-    return _rows(journal, best), (best[-1][0] + 1 if more else None), total
-
-
-def list_games(journal):
-    found = []
-    for pair in _numbered(journal):
-        found.append(pair)
-    found.sort()
-    return _rows(journal, found)
-
-
+# --- the Games menu and low space --------------------------------------------
 def reclaim(journal, need):
     """Journal.reclaim (see there), a page at a time."""
     free = journal.store.free_bytes
@@ -258,19 +177,6 @@ def reclaim(journal, need):
                 if free() >= need:
                     return True
     return free() >= need
-
-
-# --- sync and the Games menu -------------------------------------------------
-def mark_synced(journal, game_id):
-    """Journal.mark_synced (see there)."""
-    idx = journal._idx()
-    if not journal.exists(game_id):
-        raise JournalError("game", "no game %r on this device" % (game_id,))
-    if game_id == idx["cur"]:
-        raise JournalError("open", "game %s is still in progress" % game_id)
-    n = game_number(game_id)
-    if add_range(idx["synced"], n, n):
-        journal._save()
 
 
 def delete(journal, game_id, force=False):
@@ -287,37 +193,6 @@ def delete(journal, game_id, force=False):
     if game_id == idx["cur"]:
         idx["cur"] = None
         journal._save()
-
-
-def committed_size(journal, game_id):
-    """Journal.committed_size (see there)."""
-    if not valid_id(game_id):
-        return -1
-    p = journal.path(game_id)
-    size = journal.store.size(p)
-    if size <= 0:
-        return size
-    f = open(p, "rb")
-    try:
-        f.seek(size - 1)
-        if f.read(1) == b"\n":
-            return size
-        return _last_line_end(f, size)
-    finally:
-        f.close()
-
-
-def _last_line_end(f, size):
-    end = size
-    while end > 0:
-        start = end - _COPY if end > _COPY else 0
-        f.seek(start)
-        block = f.read(end - start)
-        i = block.rfind(b"\n")
-        if i >= 0:
-            return start + i + 1
-        end = start
-    return 0
 
 
 # --- reading back, and the repairs a power cut calls for ----------------------
@@ -439,7 +314,7 @@ def drop_torn_tail(journal, game_id):
         f.seek(size - 1)
         if f.read(1) == b"\n":
             return
-        keep = _last_line_end(f, size)
+        keep = last_line_end(f, size)
     finally:
         f.close()
     _cut(journal, game_id, keep)

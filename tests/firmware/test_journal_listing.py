@@ -8,7 +8,7 @@ functions: CPython (pytest) and MicroPython (test_journal_upy.py)."""
 import os
 
 from store import journal
-from store import recovery
+from store import listing, recovery
 from store.journal import Journal
 from store.files import Store
 from shared_rules.wire import encode
@@ -127,10 +127,10 @@ def test_leftover_tmp_and_new_folders_at_boot():
 def test_synced_ranges_merge_and_read_the_old_list():
     r = []
     for n in (5, 1, 3, 2, 9, 4, 10, 4):
-        recovery.add_range(r, n, n)
+        listing.add_range(r, n, n)
     assert r == [[1, 5], [9, 10]]
-    assert recovery.add_range(r, 6, 8) and r == [[1, 10]]
-    assert not recovery.add_range(r, 3, 7)
+    assert listing.add_range(r, 6, 8) and r == [[1, 10]]
+    assert not listing.add_range(r, 3, 7)
     assert recovery.clean_ranges(["00003-abcd", "00004-abcd", "bad", 7, [9, 9], [5, 2], "00001-x"]) == [
         [1, 1], [3, 4], [9, 9]]
     with Folder() as root:
@@ -167,3 +167,45 @@ def test_games_that_is_a_file_is_kept_aside_and_games_go_on():
         assert [r["id"] for r in j.list_games()] == [gid]
         assert read(st.path("games.file1")) == b"a file named games"
         assert any("games was a file" in w for w in st.warnings)
+
+
+def test_a_syncs_reads_load_no_code_while_the_listing_is_held():
+    """A sync asks for a page, each game's committed size and an ack,
+    request after request. While a PC talks the app holds store.listing
+    (app.SERIAL_MODULES), so none of those requests loads a module: on a
+    Pico, loading store/recovery.py for each one made a 70-83 ms pass."""
+    import builtins
+    import sys
+
+    import loader
+
+    with Folder() as root:
+        j = Journal(Store(root))
+        ids = _games(j, 3)
+        held = {k: sys.modules[k] for k in ("store.recovery",) if k in sys.modules}
+        loader.drop(list(held))  # as in a game: the rare code is not loaded
+        __import__("store.listing")  # what the app holds while the PC talks
+        loads = []
+        real = builtins.__import__
+
+        def counting(name, *args):
+            before = set(sys.modules)
+            try:
+                return real(name, *args)
+            finally:
+                loads.extend(k for k in sys.modules if k not in before)
+
+        builtins.__import__ = counting
+        try:
+            rows, nxt, total = j.page(0, 8)
+            sizes = [j.committed_size(r["id"]) for r in rows]
+            j.mark_synced(ids[0])
+        finally:
+            builtins.__import__ = real
+            for k, mod in held.items():
+                sys.modules[k] = mod
+                setattr(sys.modules["store"], k.split(".")[1], mod)
+        assert loads == [], loads
+        assert [r["id"] for r in rows] == ids and nxt is None and total == 3
+        assert sizes == [os.stat(j.path(g))[6] for g in ids]
+        assert j.is_synced(ids[0]) and not j.is_synced(ids[1])
