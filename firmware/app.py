@@ -16,11 +16,9 @@ import loader
 from shared_rules.ticks import ticks_diff
 from sound import Sound
 
-# What serving a PC loads, in the order it loads them (each after what it
-# imports), let go after SERIAL_IDLE_MS of silence. store.listing is the
-# journal's (the listing, a game's committed size, an ack): held here, a
-# sync's requests do not each load it.
-SERIAL_MODULES = ("shared_rules.wire_read", "names", "config", "store.listing", "link.hooks", "link.protocol")
+# What the serial protocol loads, in the order it loads them (each after
+# what it imports), let go after SERIAL_IDLE_MS of silence.
+SERIAL_MODULES = ("shared_rules.wire_read", "names", "config", "link.hooks", "link.protocol")
 LOOP_MS = 20
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
