@@ -10,7 +10,6 @@ turn(), never worked out here."""
 
 from ui.banner import banner
 from ui.base import text_right, title_bar
-from ui.form import Form, seats
 from ui.gcommon import ask_one, event, hint, offered, over
 
 PLAYERS = (3, 3)
@@ -68,6 +67,8 @@ def act_on(s, p):
 
 
 def act(s, key):
+    from ui.form import Form, seats  # an entry's: it goes with the entry (a game over holds no form)
+
     app = s.app
     mv = s.moves()
     names = s.names()
