@@ -145,11 +145,11 @@ class Journal:
 
         The index reserves the id before the file exists, so a power cut
         between the two can waste an id but never reuse one. (Once a game:
-        store/recovery.py.)"""
+        store/newgame.py.)"""
         with Moment():
-            from store import recovery
+            from store import newgame
 
-            return recovery.new_game(self, header)
+            return newgame.new_game(self, header)
 
     def append(self, event):
         """Append one event to the game in progress, on flash on return.

@@ -3,19 +3,20 @@ first look at games/, reading the synced ranges), when a game is deleted,
 when space runs low.
 Reading a game back (load) and the repairs a power cut calls for (cutting
 a torn tail, continuing a damaged game) are here too: they run at boot and
-at a resume. So is starting a game (the index's next id, the header
-written): once a game. It lives outside store/journal.py so that the code resident during
-a game (the journal's append path) stays small: Journal imports this
-module for one call and unloads it again (loader.Moment). On a 32-bit
-board that keeps 1.4 KB (ROMFS) to 5 KB (.mpy on flash) of code out of
-RAM during a game (bench/memory.py). The layout and the
-guarantees are described in store/journal.py."""
+at a resume. It lives outside store/journal.py so that the code resident
+during a game (the journal's append path) stays small: Journal imports
+this module for one call and unloads it again (loader.Moment), as it does
+store/listing.py (what a sync reads) and store/newgame.py (a game's
+start), split from this one so that those, which run in a loop pass the
+player waits on, load less code. The layout and the guarantees are
+described in store/journal.py."""
 
 from shared_rules.ticks import const
 import os
 
 from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _is_int, game_number, valid_id
 from store.listing import add_range, last_line_end, page
+from store.newgame import named, reserve
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
@@ -198,8 +199,8 @@ def delete(journal, game_id, force=False):
 # --- reading back, and the repairs a power cut calls for ----------------------
 def load(journal, game_id):
     """Journal.load (see there)."""
-    # (imported here: new_game and the listings load this module during a
-    # game, and the line reader must not stay loaded after them)
+    # (imported here: a boot's first append, a deletion and a low flash
+    # load this module too, and need no line reader)
     from shared_rules.wire_read import decode
 
     warnings = []
@@ -355,49 +356,6 @@ def load_index(journal):
         idx["next"] = top + 1
     journal._index = idx
     return idx
-
-
-def reserve(journal, fork):
-    """Take the next game id, make it the current game in the index
-    (`fork`: the damaged game it continues, or None) and save the index."""
-    idx = journal._idx()
-    n = idx["next"]
-    game_id = "%05d-%s" % (n, idx["vol"])
-    idx["next"] = n + 1
-    idx["cur"] = game_id
-    idx["fork"] = fork
-    journal._save()
-    return game_id
-
-
-def new_game(journal, header):
-    """Journal.new_game (see there)."""
-    game_id = reserve(journal, None)
-    head = named(header, game_id)
-    journal._stamp(head)
-    line = encode(head)
-    f = open(journal.path(game_id), "wb")
-    try:
-        f.write(line)
-        f.flush()
-    finally:
-        f.close()
-    journal.store.sync()
-    journal._clean = game_id
-    return game_id
-
-
-def named(header, game_id, origin=None):
-    """The header as written: a copy carrying the game id (so a journal
-    copied off the device still says which game it is) and, for a
-    continuation, the id of the damaged game it continues."""
-    out = {}
-    for key in header:
-        out[key] = header[key]
-    out["id"] = game_id
-    if origin is not None:
-        out["continues"] = origin
-    return out
 
 
 def continue_before(journal, game_id, header, count):
