@@ -94,15 +94,32 @@ class Piles:
         keys = []
         top = 0
         last = self.last
+        out = 1  # whether this moon may get no die
         if self.order[i] & 32:
             # a part's second pass (pairs.part): R positions back is
             # this moon's first; a moon gone to s1 there stays, and the
             # one before it in its group may have (it then ranks first)
             R = self.M - len(self.sit["moons"])
-            if ch[i - R] == self.s1:
+            s1 = self.s1
+            if ch[i - R] == s1:
                 mask = b""
-            elif lo and ch[i - 1 - R] == self.s1:
-                lo = 0
+            else:
+                if lo and ch[i - 1 - R] == s1:
+                    lo = 0
+                # It waited. Out beside a moon b gone to s1 whose numbers
+                # into s1 are all its own, it is the plan with it on s1
+                # (with b's die) and b out: the same piles and dice. Only
+                # the one with the moon of more numbers on s1 (of as
+                # many, the earlier) is searched: each such swap raises
+                # the first or lowers the second, so of every plan one
+                # that none changes is searched.
+                a = mask[(i - R) * _STARS + s1]
+                for b in range(R):
+                    if ch[b] == s1:
+                        m = mask[b * _STARS + s1]
+                        if m & a == m and (m != a or b > i - R):
+                            out = 0
+                            break
         for s in range(_STARS):
             pile = n[s] + capx[i * _STARS + _STARS + s]
             top = max(top, pile)
@@ -110,7 +127,8 @@ class Piles:
             # (see step): it only goes where a later moon can still join it
             if s >= lo and mask and mask[i * _STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
                 keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
-        keys.append((top * 16 + 15) * 16 + _SKIP)
+        if out:
+            keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
         kids = self.kids
         for j in range(len(keys)):
