@@ -222,6 +222,21 @@ def _ranges(self, his, want, hall):
     t2 = self._fill(by_chord, extra, 0)
     t1 = self._fill(by_n, extra, 0) * 2
     t = t1 + self._fill(by_cap, extra, 1)
+    if hall and min(t, t2) > 2 * ((self.best - score - extra) // alpha) + 1 and self.pos < self.M:
+        # Not cut yet: the stars with moons already (the only ones
+        # weighing in sum n_u a_u) take no more moves together than the
+        # moons left can add into them and s1 (Hall's count, as for two
+        # stars in _two) less what s1 still needs
+        us = 0
+        for u in range(STARS):
+            if u != s1 and n[u] and his[u] > n[u]:
+                us |= 1 << u
+        if us & (us - 1):
+            k = _count(self, hall[0], hall[1], us, bytearray(self.full)) - want
+            if k < extra:
+                t -= t1
+                t1 = self._fill(by_n, k, 0) * 2
+                t += t1
     # the most the second greedy sum may be for the node to be cut
     lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
     if hall and min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and self.pos < self.M:
@@ -252,45 +267,54 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
         return t
     two = _val(by_cap, ws[-1] >> 4, extra, m)
     # does any pair of stars take more than m between them?
-    s1 = self.s1
-    full = self.full
-    top = 8 * full - 8
-    mask = self.mask
-    order = self.order
-    R = self.M - len(self.sit["moons"])
-    p = self.pos
-    ch = self.ch
-    cnt = bytearray(full)  # moons a set of numbers
+    cnt = bytearray(self.full)  # moons a set of numbers (_count)
     for a in range(len(ws) - 1, 0, -1):
         u = ws[a] & 15
         for b in range(a - 1, -1, -1):
             v = ws[b] & 15
             if (ws[a] >> 4) + (ws[b] >> 4) <= m:
                 break
-            # per2[u]'s count for the three stars, from the position on
-            # (the moons by their sets of numbers, then a big-int sum a set)
-            seen = []  # the sets counted (cnt is all 0 again after the sum)
-            for i in range(p, self.M):
-                f = order[i] >> 4
-                if f == 2:
-                    if i - R >= p or ch[i - R] == s1:
-                        continue  # (counted at its first position, or gone to s1)
-                    A = mask[i * STARS + u] | mask[i * STARS + v]
-                else:
-                    j = (i + R if f else i) * STARS
-                    A = mask[i * STARS + s1] | mask[j + u] | mask[j + v]
-                if A:
-                    if not cnt[A]:
-                        seen.append(A)
-                    cnt[A] += 1
-            k = 0
-            for A in seen:
-                c = cnt[A]
-                cnt[A] = 0
-                k += c * _sets(per2, A) if c > 1 else _sets(per2, A)
-            if (k >> top) + min((slack - k).to_bytes(full, "little")) - 16 - want > m:
+            if _count(self, per2, slack, (1 << u) | (1 << v), cnt) - want > m:
                 return t
     return two
+
+
+def _count(self, per2, slack, us, cnt):
+    """The most moves the moons left can add into s1 and the stars of
+    `us` (a bit a star) together: Hall's count as in bound, from the
+    position on (the moons by their sets of numbers, then a big-int sum
+    a set). cnt: a bytearray of 2^k zeros, left so."""
+    s1 = self.s1
+    full = self.full
+    mask = self.mask
+    order = self.order
+    R = self.M - len(self.sit["moons"])
+    p = self.pos
+    ch = self.ch
+    seen = []  # the sets counted (cnt is all 0 again after the sum)
+    for i in range(p, self.M):
+        f = order[i] >> 4
+        if f == 2:
+            if i - R >= p or ch[i - R] == s1:
+                continue  # (counted at its first position, or gone to s1)
+            A = 0
+            j = i * STARS
+        else:
+            A = mask[i * STARS + s1]
+            j = (i + R if f else i) * STARS
+        for u in range(STARS):
+            if us >> u & 1:
+                A |= mask[j + u]
+        if A:
+            if not cnt[A]:
+                seen.append(A)
+            cnt[A] += 1
+    k = 0
+    for A in seen:
+        c = cnt[A]
+        cnt[A] = 0
+        k += c * _sets(per2, A) if c > 1 else _sets(per2, A)
+    return (k >> (8 * full - 8)) + min((slack - k).to_bytes(full, "little")) - 16
 
 
 def _val(by_cap, w, extra, m):
