@@ -227,11 +227,11 @@ def _ranges(self, his, want, hall):
         # weighing in sum n_u a_u) take no more moves together than the
         # moons left can add into them and s1 (Hall's count, as for two
         # stars in _two) less what s1 still needs
-        us = 0
+        us = []
         for u in range(STARS):
             if u != s1 and n[u] and his[u] > n[u]:
-                us |= 1 << u
-        if us & (us - 1):
+                us.append(u)
+        if len(us) > 1:
             k = _count(self, hall[0], hall[1], us, bytearray(self.full)) - want
             if k < extra:
                 t -= t1
@@ -274,14 +274,14 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
             v = ws[b] & 15
             if (ws[a] >> 4) + (ws[b] >> 4) <= m:
                 break
-            if _count(self, per2, slack, (1 << u) | (1 << v), cnt) - want > m:
+            if _count(self, per2, slack, (u, v), cnt) - want > m:
                 return t
     return two
 
 
 def _count(self, per2, slack, us, cnt):
     """The most moves the moons left can add into s1 and the stars of
-    `us` (a bit a star) together: Hall's count as in bound, from the
+    `us` (a tuple) together: Hall's count as in bound, from the
     position on (the moons by their sets of numbers, then a big-int sum
     a set). cnt: a bytearray of 2^k zeros, left so."""
     s1 = self.s1
@@ -302,9 +302,8 @@ def _count(self, per2, slack, us, cnt):
         else:
             A = mask[i * STARS + s1]
             j = (i + R if f else i) * STARS
-        for u in range(STARS):
-            if us >> u & 1:
-                A |= mask[j + u]
+        for u in us:
+            A |= mask[j + u]
         if A:
             if not cnt[A]:
                 seen.append(A)
