@@ -266,15 +266,26 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
     if not m:
         return t
     two = _val(by_cap, ws[-1] >> 4, extra, m)
-    # does any pair of stars take more than m between them?
+    # does any pair of stars take more than m between them? (First the
+    # pair that last did, if its rooms allow: in a part the same pair
+    # usually keeps the nodes around it open; the answer is the same.)
     cnt = bytearray(self.full)  # moons a set of numbers (_count)
+    kp = self.kp
+    if kp:
+        w = 0
+        for a in ws:
+            if (a & 15) == kp >> 4 or (a & 15) == kp & 15:
+                w += a >> 4
+        if w > m and _count(self, per2, slack, (kp >> 4, kp & 15), cnt) - want > m:
+            return t
     for a in range(len(ws) - 1, 0, -1):
         u = ws[a] & 15
         for b in range(a - 1, -1, -1):
             v = ws[b] & 15
             if (ws[a] >> 4) + (ws[b] >> 4) <= m:
                 break
-            if _count(self, per2, slack, (u, v), cnt) - want > m:
+            if u * 16 + v != kp and _count(self, per2, slack, (u, v), cnt) - want > m:
+                self.kp = u * 16 + v
                 return t
     return two
 

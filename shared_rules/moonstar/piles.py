@@ -72,6 +72,7 @@ class Piles:
         self.rows = bytearray(0)  # each moon's numbers into each star (tables)
         self.multi = 0  # whether a moon reaches a star with two numbers (tables)
         self.pairbound = None  # pairs.bound, once its table is made
+        self.kp = 0  # the pair of stars (u * 16 + v) that last kept a node open (pairs._two)
         # the part searched: plans whose biggest pile is x1 moons on star
         # s1 (-1: every plan); parts: the parts left (pairs.pairs)
         self.s1 = -1
