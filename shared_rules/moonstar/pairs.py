@@ -90,6 +90,13 @@ def part(self, ub, s1, x):
     self.per2 = _table(self)
     self.x1 = x
     _root(self)
+    if self.need > self.best:
+        # The root is a plan too: no move yet, each of the plan's moves
+        # adding at least 1 (a solve's first plan is never below it; a
+        # part's first moons may have no option that is not cut)
+        self.best = self.need
+        self.choice = [STARS] * M  # (12: no die)
+        self.chosen = (self.order, bytes(self.mask))
     self._children(0)
     self.ubs[0] = ub
     self.depth = 0

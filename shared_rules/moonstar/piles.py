@@ -92,11 +92,17 @@ class Piles:
         mask = self.mask
         ch = self.ch
         lo = ch[i - 1] if self.same[i] else 0
+        slack = self.slack
+        full = self.full
         keys = []
         top = 0
         last = self.last
-        out = 1  # whether this moon may get no die
-        if self.order[i] & 32:
+        out = 1  # whether this moon may get no die (or wait)
+        if self.order[i] & 16 and self.M - len(self.sit["moons"]) - i <= self.x1 - n[self.s1]:
+            # a part's first pass: the moons from here on are no more
+            # than s1 still needs, so this one cannot wait
+            out = 0
+        elif self.order[i] & 32:
             # a part's second pass (pairs.part): R positions back is
             # this moon's first; a moon gone to s1 there stays, and the
             # one before it in its group may have (it then ranks first)
@@ -127,7 +133,14 @@ class Piles:
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join it
             if s >= lo and mask and mask[i * _STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
-                keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
+                # Hall: some set of numbers holding the moon's would be
+                # short of dice (the slack is the same when the option
+                # is taken: its siblings are taken back before)
+                A = S = mask[i * _STARS + s]
+                while S < full and slack[S]:
+                    S = (S + 1) | A
+                if S >= full:
+                    keys.append(((pile + 1) * 16 + n[s]) * 16 + s)
         if out:
             keys.append((top * 16 + 15) * 16 + _SKIP)
         keys.sort()
@@ -233,13 +246,8 @@ class Piles:
             c = kids[i * 13 + ptr[i]]
             budget -= 1
             self.units += 1
-            if c < _SKIP:
+            if c < _SKIP:  # (dice left for it: _children asked Hall)
                 A = S = mask[i * _STARS + c]
-                while S < full and slack[S]:
-                    S = (S + 1) | A
-                if S < full:
-                    continue  # Hall: no dice left that could do it
-                S = A
                 while S < full:
                     slack[S] -= 1
                     S = (S + 1) | A
@@ -268,9 +276,26 @@ class Piles:
                     # (part of this node's unit: a step never does more units than its budget)
                     ub = min(ub, self.pairbound(self, self.caps))
                 if ub > self.best:
-                    self._children(i + 1)
-                    self.ubs[i + 1] = ub
-                    self.depth = i + 1
+                    i += 1
+                    self._children(i)
+                    while ptr[i] == 1 and kids[i * 13] == _SKIP and i + 1 < self.M:
+                        # Its one option is no die (in a part, a moon of
+                        # the first pass that cannot go to s1, or one of
+                        # the second gone there): nothing changes but the
+                        # position, so it is part of this node (its bound
+                        # is this node's), the next position's options at once
+                        ptr[i] = 0
+                        ch[i] = _SKIP
+                        self.ubs[i] = ub
+                        for s in range(_STARS):
+                            if last[s] == i and n[s] == 1:
+                                dominated = 1
+                        if dominated:
+                            break  # (as in a node: its moon out is searched)
+                        i += 1
+                        self._children(i)
+                    self.ubs[i] = ub
+                    self.depth = i
         return 0
 
 
