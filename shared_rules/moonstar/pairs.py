@@ -61,13 +61,20 @@ def part(self, ub, s1, x):
     work."""
     moons = self.sit["moons"]
     movement = self.sit["movement"]
-    keys = []  # the moons that can reach s1, as start * 16 + moon
+    # the moons that can reach s1, as (numbers into s1 * 16 + start) * 16
+    # + moon: the first pass takes them by the numbers that take them
+    # there (equal moons stay together), so the moons that compete for
+    # the same dice are decided together (on the hardest squares set-up,
+    # 464 units -> 421; on 160 hard random Game 7/8 set-ups, 1-2% fewer)
+    keys = []
     rest = []  # the others
     for m in range(len(moons)):
-        for v in self.vals:
-            if s1 in destinations(moons[m], v, movement):
-                keys.append(moons[m] * 16 + m)
-                break
+        a = 0  # its numbers into s1
+        for b in range(len(self.vals)):
+            if s1 in destinations(moons[m], self.vals[b], movement):
+                a |= 1 << b
+        if a:
+            keys.append((a * 16 + moons[m]) * 16 + m)
         else:
             rest.append(moons[m] * 16 + m)
     keys.sort()
