@@ -52,7 +52,7 @@ class Piles:
 
         self.order = self.per2 = []
         # the tables (piles_start.tables): made by the first steps
-        self.mask = self.uni = self.capx = self.last = bytearray(0)
+        self.mask = self.uni = self.capx = bytearray(0)
         self.same = []
         self.plain = 0
         self.n = [0] * _STARS
@@ -92,11 +92,11 @@ class Piles:
         mask = self.mask
         ch = self.ch
         lo = ch[i - 1] if self.same[i] else 0
+        uni = self.uni
         slack = self.slack
         full = self.full
         keys = []
         top = 0
-        last = self.last
         out = 1  # whether this moon may get no die (or wait)
         if self.order[i] & 16 and self.M - len(self.sit["moons"]) - i <= self.x1 - n[self.s1]:
             # a part's first pass: the moons from here on are no more
@@ -131,8 +131,10 @@ class Piles:
             pile = n[s] + capx[i * _STARS + _STARS + s]
             top = max(top, pile)
             # a moon alone on a star scores what it would score anywhere
-            # (see step): it only goes where a later moon can still join it
-            if s >= lo and mask and mask[i * _STARS + s] and (n[s] or last[s] > i) and (self.s1 < 0 or n[s] < self.x1):
+            # (see step): it only goes where a later moon can still join
+            # it (one reaches it, and some set of numbers that takes the
+            # later moons there still has dice: slack[uni] > 0)
+            if s >= lo and mask and mask[i * _STARS + s] and (n[s] or capx[i * _STARS + _STARS + s] and slack[uni[i * _STARS + _STARS + s]]) and (self.s1 < 0 or n[s] < self.x1):
                 # Hall: some set of numbers holding the moon's would be
                 # short of dice (the slack is the same when the option
                 # is taken: its siblings are taken back before)
@@ -257,10 +259,15 @@ class Piles:
             ch[i] = c
             r = self.need - self.placed
             dominated = 0
-            last = self.last
+            capx = self.capx
+            uni = self.uni
+            j = i * _STARS + _STARS
             for s in range(_STARS):
-                if last[s] == i and n[s] == 1:
-                    dominated = 1  # its moon staying out is the same plan, searched too
+                if n[s] == 1 and not (capx[j + s] and slack[uni[j + s]]):
+                    # no later moon can join it (none reaches it, or no
+                    # dice are left for those that do): its moon staying
+                    # out is the same plan, searched too
+                    dominated = 1
             if dominated:
                 continue
             # The moves chosen so far, then any r more (every die moves
@@ -287,8 +294,9 @@ class Piles:
                         ptr[i] = 0
                         ch[i] = _SKIP
                         self.ubs[i] = ub
+                        j = i * _STARS + _STARS
                         for s in range(_STARS):
-                            if last[s] == i and n[s] == 1:
+                            if n[s] == 1 and not (capx[j + s] and slack[uni[j + s]]):
                                 dominated = 1
                         if dominated:
                             break  # (as in a node: its moon out is searched)
@@ -410,15 +418,6 @@ class Piles:
                     mask[j + s1] = 0
             for s in range(_STARS):
                 uni[j + s] = uni[j + _STARS + s] | mask[j + s]
-        # last[s]: the last position whose moon can reach s; once past it, a
-        # star left with one moon is worth no more than that moon staying out
-        # (see Piles._search), so such a node is not searched
-        last = bytearray(b"\xff" * _STARS)  # 255: no position
-        for i in range(M):
-            for s in range(_STARS):
-                if mask[i * _STARS + s]:
-                    last[s] = i
-        self.last = last
         yield
         capx = self.capx
         for s in range(_STARS):
