@@ -154,7 +154,8 @@ def bound(self, caps, rank=False):
         return 0  # s1 cannot reach its pile
     his = self.his
     for u in range(STARS):
-        his[u] = min(n[u] + caps[u], x)
+        h = n[u] + caps[u]
+        his[u] = h if h < x else x
     if rank:
         b = _ranges(self, his, want, None)
         if b <= self.best:
@@ -346,16 +347,23 @@ def _val(by_cap, w, extra, m):
     biggest takes c (at most w) and every other at most min(c, m - c),
     the best c; by_cap as in _two (the biggest room goes to c)."""
     two = 0
-    for c in range(1, min(w, extra, m) + 1):
-        d = min(c, m - c)
+    top = min(w, extra, m)
+    for c in range(1, top + 1):
+        d = m - c
+        if c < d:
+            d = c
         e = extra - c
         k = c * (c - 1)
-        for a in range(len(by_cap) - 2, -1, -1):
-            if e <= 0 or d <= 0:
-                break
-            a = min(by_cap[a] // 33, d, e)
-            k += a * (a - 1)
-            e -= a
+        a = len(by_cap) - 2
+        while a >= 0 and e > 0 and d > 0:  # (no builtin min: a hot loop)
+            g = by_cap[a] // 33
+            if g > d:
+                g = d
+            if g > e:
+                g = e
+            k += g * (g - 1)
+            e -= g
+            a -= 1
         if k > two:
             two = k
     return two
