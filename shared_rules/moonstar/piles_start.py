@@ -113,29 +113,10 @@ def _greedy(self):
                             if not masks[i] and mask[i * _STARS + t]:
                                 k += 1
                         k = min(k, capx[t], left)
-                        if k and not self.multi:
-                            # Every moon reaches t with one number (piles.py
-                            # tables): the pile a trial would make is exact
-                            # as a count, a number at a time, the moons left
-                            # with it against its dice left
-                            k = 0
-                            for b in range(len(count)):
-                                c = 0
-                                for i in range(M):
-                                    if not masks[i] and mask[i * _STARS + t] >> b & 1:
-                                        c += 1
-                                c = min(c, count[b] - load[b])
-                                k += c
-                            k = min(k, left)
                         if k:
                             cand.append(k * 16 + 15 - t)
                     cand.sort()
                     most = 0
-                    if cand and not self.multi:
-                        # (the first is the pile a trial would keep: the
-                        # most moons, the lowest star of those)
-                        s = 15 - (cand[-1] & 15)
-                        cand = []
                     for j in range(len(cand) - 1, -1, -1):
                         t = 15 - (cand[j] & 15)
                         if cand[j] >> 4 < most or cand[j] >> 4 == most and t > s:
