@@ -268,6 +268,24 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
     (Hall's count as in bound, for three stars): below `lim` if that
     cuts the node, else `t`, the sum without it."""
     ws.sort()
+    cnt = bytearray(self.full)  # moons a set of numbers (_count)
+    # First the pair that last kept a node open: in a part the same pair
+    # usually keeps the nodes around it open. The sum grows with what
+    # two stars may take, so if what that pair can take (its Hall count,
+    # within its rooms) already puts it over lim, the node is not cut,
+    # with no search for m below; the answer is the same either way.
+    kp = self.kp
+    w = f = 0  # the pair's rooms, and how many of its stars have room
+    for a in ws:
+        if (a & 15) == kp >> 4 or (a & 15) == kp & 15:
+            w += a >> 4
+            f += 1
+    if kp and f == 2:  # (the pairs searched below: both stars have room)
+        k = _count(self, per2, slack, (kp >> 4, kp & 15), cnt) - want
+        if k > w:
+            k = w
+        if _val(by_cap, ws[-1] >> 4, extra, k) > lim:
+            return t
     # m: the most two stars may take for the sum to stay within lim
     # (the sum grows with m: with no limit, it is t > lim)
     m = 0
@@ -281,18 +299,7 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
     if not m:
         return t
     two = _val(by_cap, ws[-1] >> 4, extra, m)
-    # does any pair of stars take more than m between them? (First the
-    # pair that last did, if its rooms allow: in a part the same pair
-    # usually keeps the nodes around it open; the answer is the same.)
-    cnt = bytearray(self.full)  # moons a set of numbers (_count)
-    kp = self.kp
-    if kp:
-        w = 0
-        for a in ws:
-            if (a & 15) == kp >> 4 or (a & 15) == kp & 15:
-                w += a >> 4
-        if w > m and _count(self, per2, slack, (kp >> 4, kp & 15), cnt) - want > m:
-            return t
+    # does any pair of stars take more than m between them?
     for a in range(len(ws) - 1, 0, -1):
         u = ws[a] & 15
         for b in range(a - 1, -1, -1):
