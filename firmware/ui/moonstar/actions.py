@@ -1,5 +1,5 @@
 """Moonstar's actions on the device, as the game screen's action menu
-offers them (ui/moonstar/game.py ACTIONS): the setter roll, the set-up
+offers them (ui/moonstar/offers.py ACTIONS): the setter roll, the set-up
 and a bid (the set-up skipped, the start of play and the result's entry
 are ui/moonstar/game.py act's own); the rarer moments are in
 ui/moonstar/more.py. Loaded when an action is chosen and unloaded when the

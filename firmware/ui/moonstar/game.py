@@ -29,20 +29,6 @@ def finish_options(ev, n, app):
 
 
 # -- actions -----------------------------------------------------------------
-# legal move|menu label|action key, in menu order (gcommon.offered)
-ACTIONS = """roll_for_setter|Roll for setter|roll
-choose_setter|Choose setter|choose_setter
-variants|Choose variants|variants
-setup|Device rolls|setup_seed
-setup|Enter set-up|setup_enter
-setup|Skip set-up|setup_skip
-bid|Bid|bid
-challenge|Challenge|challenge
-bet|Side bet|bet
-start_play|Start play|start_play
-result|Enter result|result"""
-
-
 def act(s, key):
     """Do what the action menu offered (ui/moonstar/actions.py, loaded for
     it: what it opens over this screen is let go when that closes). The
@@ -110,75 +96,29 @@ def turn(s):
     return s.turn(shed=True)
 
 
+# -- the OK and BACK menus' items: ui/moonstar/offers.py, loaded by the press
 def actions(s):
-    """The actions the rules allow now, the likely one first: after a round
-    set up on the table (the device not told), skipping the set-up again;
-    once a bid of 70 closed the bidding, the playing minute."""
-    from ui.gcommon import offered
+    from ui.moonstar.offers import actions
 
-    mv = s.moves()
-    acts = offered(mv, ACTIONS)
-    st = s.state
-    last = st.get("last")
-    if st["phase"] == "setup" and last is not None and last.get("sit") is None:
-        acts = [a for a in acts if a[1] == "setup_skip"] + [a for a in acts if a[1] != "setup_skip"]
-    tu = mv.get("time_up")
-    if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
-        acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
-    return acts
+    return actions(s)
 
 
 def question(s):
-    """The action menu's title: what it asks, and of whom."""
-    st = s.state
-    ph = st["phase"]
-    if ph == "first":
-        return "Who sets up?"
-    if ph == "setup":
-        return _name(s, st["setter"])[:6] + " sets up:"
-    if ph == "bidding":
-        tu = s.moves().get("time_up") or {}
-        return "Bids closed:" if tu.get("closed") else "Which call?"
-    if ph == "betting":
-        return "Bet or play?"
-    return _name(s, st["bidder"])[:4] + " result?"
+    from ui.moonstar.offers import question
 
-
-def _best_known(s):
-    """The last round was bid on and its situation is known."""
-    last = s.state.get("last")
-    return bool(last and last.get("sit") and last.get("bidder") is not None)
+    return question(s)
 
 
 def menu_items(s):
-    st = s.state
-    items = [("Situation", "sit")] if st.get("sit") else []
-    if st["round"] == 0 and st.get("rolls"):
-        items.append(("Setter roll", "rolls"))
-    if "fix_situation" in s.moves():
-        items.append(("Correct set-up", "fix"))
-    if _best_known(s):
-        items.append(("Last round", "best"))
-    return items
+    from ui.moonstar.offers import menu_items
+
+    return menu_items(s)
 
 
 def menu_action(s, key):
-    if key == "sit":
-        from ui.moonstar.situation import show
+    from ui.moonstar.offers import menu_action
 
-        show(s)
-    elif key == "best":
-        from ui.moonstar.result import show_best
-
-        show_best(s)
-    elif key == "rolls":
-        from ui.moonstar.roll import RollOff
-
-        r = RollOff(s.app, s.state)
-        r.held = True  # asked for: stays until OK or BACK
-        s.app.push(r)
-    else:
-        act(s, key)
+    menu_action(s, key)
 
 
 # -- between events ------------------------------------------------------------
