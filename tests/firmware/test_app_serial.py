@@ -71,6 +71,33 @@ def test_a_pass_stops_serving_after_its_time_budget():
     assert 1 < before - p.waiting <= 1 + (SERIAL_MS + step - 1) // step
 
 
+class Slow(Protocol):
+    """Each frame takes `ms` of the clock to answer (a request that reads
+    the journal: 30-75 ms on a Pico)."""
+
+    def __init__(self, waiting, clock, ms):
+        super().__init__(waiting)
+        self.clock = clock
+        self.ms = ms
+
+    def poll(self):
+        if self.waiting:
+            self.clock.now += self.ms
+        return super().poll()
+
+
+def test_a_long_request_is_the_last_its_pass_serves():
+    """On a Pico two journal reads in one pass made it 135 ms: the time
+    budget counts from the first request, not from its end."""
+    clock = Clock(0)
+    p = Slow(3, clock, SERIAL_MS + 50)
+    a = _app(clock, p)
+    a.serial(5000)
+    assert p.polls == 1 and p.waiting == 2
+    a.serial(5020)
+    assert p.polls == 2 and p.waiting == 1
+
+
 def test_an_idle_link_unloads_the_protocol_only_after_the_idle_time():
     p = Protocol(0)
     a = _app(Clock(0), p)

@@ -577,7 +577,7 @@ def test_two_thousand_games_list_in_constant_memory(tmp_path):
     assert [g[2] for g in games] == ["synced"] * 1000 + ["done"] * 1000
     assert all(g[1] > 0 for g in games)
     listed, stats = _ls_heap(big)
-    assert listed == ids and stats["pages"] == 125  # 16 games a page
+    assert listed == ids and stats["pages"] == 500  # 4 games a page (link.protocol.PAGE)
     small = str(tmp_path / "small")
     _many_games(small, 200)
     listed_small, stats_small = _ls_heap(small)
