@@ -31,7 +31,7 @@ from moontable.serial_link import HELLO_PATIENCE, Link, PortError, port_listing
 from moontable.sync import Result, device_clocks, push_roster, repeated_names, sync
 
 
-GAMES = 20  # over one page of `ls` (8 or 16 games a page)
+GAMES = 20  # over one page of `ls` (4 games a page: link.protocol.PAGE)
 # Reply timeout over a link that loses nothing: never waited out on a fast
 # machine, and long enough for a slow, loaded one.
 SOUND = "10"
