@@ -54,7 +54,7 @@ def _rows(journal, found):
     for n, gid in found:
         rows.append({
             "id": gid,
-            "size": committed_size(journal, gid),
+            "size": _committed(journal.path(gid)),  # a file: the scan said so
             "open": gid == idx["cur"],
             "synced": _in_ranges(idx["synced"], n),
         })
@@ -112,14 +112,23 @@ def mark_synced(journal, game_id):
 
 def committed_size(journal, game_id):
     """Journal.committed_size (see there)."""
-    if not valid_id(game_id):
-        return -1
-    p = journal.path(game_id)
-    size = journal.store.size(p)
-    if size <= 0:
-        return size
-    f = open(p, "rb")
+    if not valid_id(game_id) or journal.store.size(journal.path(game_id)) < 0:
+        return -1  # (a folder named like a game is no game)
+    return _committed(journal.path(game_id))
+
+
+def _committed(p):
+    """The committed size of the file p (-1 if it is gone). Opened once,
+    its size from the seek to its end: each path lookup in littlefs costs
+    a Pico some 5 ms, and a page of `ls` asks this for each of its rows."""
     try:
+        f = open(p, "rb")
+    except OSError:
+        return -1
+    try:
+        size = f.seek(0, 2)
+        if size <= 0:
+            return size
         f.seek(size - 1)
         if f.read(1) == b"\n":
             return size
