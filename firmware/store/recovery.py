@@ -8,15 +8,14 @@ during a game (the journal's append path) stays small: Journal imports
 this module for one call and unloads it again (loader.Moment), as it does
 store/listing.py (what a sync reads) and store/newgame.py (a game's
 start), split from this one so that those, which run in a loop pass the
-player waits on, load less code. The layout and the guarantees are
+player waits on, load less code. This module imports them only where it
+calls them, so that counting a boot loads it alone. The layout and the guarantees are
 described in store/journal.py."""
 
 from shared_rules.ticks import const
 import os
 
 from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _is_int, game_number, valid_id
-from store.listing import add_range, last_line_end, page
-from store.newgame import named, reserve
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
@@ -27,6 +26,8 @@ _COPY = const(512)  # bytes per step when copying or scanning a file
 def clean_ranges(value):
     """The index's "synced" as ranges, whatever was stored: ranges, the
     list of game ids an earlier firmware kept, or garbage (nothing)."""
+    from store.listing import add_range
+
     out = []
     if not isinstance(value, list):
         return out
@@ -168,6 +169,8 @@ def survey(journal):
 # --- the Games menu and low space --------------------------------------------
 def reclaim(journal, need):
     """Journal.reclaim (see there), a page at a time."""
+    from store.listing import page
+
     free = journal.store.free_bytes
     start = 0
     while free() < need and start is not None:
@@ -265,6 +268,8 @@ def load(journal, game_id):
             journal.finish(game_id)
             warnings.append("game %s cannot be resumed: its header is damaged" % game_id)
         elif bad:
+            from store.newgame import named
+
             new_id = _continue(journal, game_id, header, header_end, bad[0][1])
             header = named(header, new_id, game_id)
             warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
@@ -306,6 +311,8 @@ def _cut(journal, game_id, length):
 def drop_torn_tail(journal, game_id):
     """Before the first append of a boot: a last line cut off mid-write is
     dropped, so the new line starts on a line of its own."""
+    from store.listing import last_line_end
+
     p = journal.path(game_id)
     size = journal.store.size(p)
     if size <= 0:
@@ -326,6 +333,8 @@ def _continue(journal, game_id, header, header_end, length):
     """Close a damaged game in progress and start its continuation: its
     header (naming the new id and the game it continues), then a byte
     copy of the good event lines [header_end, length)."""
+    from store.newgame import named, reserve
+
     # Name the continuation current before its file exists, remembering
     # where it comes from: a power cut during the copy falls back to the
     # damaged game (see Journal.current), never leaves a second half-copy.
