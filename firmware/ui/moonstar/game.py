@@ -106,7 +106,7 @@ def actions(s):
 def question(s):
     from ui.moonstar.offers import question
 
-    return question(s)
+    return question(s, _name)
 
 
 def menu_items(s):
@@ -118,7 +118,8 @@ def menu_items(s):
 def menu_action(s, key):
     from ui.moonstar.offers import menu_action
 
-    menu_action(s, key)
+    if not menu_action(s, key):  # not one of the menu's own items: an action
+        act(s, key)
 
 
 # -- between events ------------------------------------------------------------

@@ -5,7 +5,6 @@ either menu and let go when it closes, so that the game screen's code,
 held through the minutes and the best-possible solve ahead, holds none
 of it (ui/moonstar/game.py hands these calls on)."""
 
-from ui.moonstar.game import _name, act
 
 
 # legal move|menu label|action key, in menu order (gcommon.offered)
@@ -40,20 +39,20 @@ def actions(s):
     return acts
 
 
-def question(s):
+def question(s, name):
     """The action menu's title: what it asks, and of whom."""
     st = s.state
     ph = st["phase"]
     if ph == "first":
         return "Who sets up?"
     if ph == "setup":
-        return _name(s, st["setter"])[:6] + " sets up:"
+        return name(s, st["setter"])[:6] + " sets up:"
     if ph == "bidding":
         tu = s.moves().get("time_up") or {}
         return "Bids closed:" if tu.get("closed") else "Which call?"
     if ph == "betting":
         return "Bet or play?"
-    return _name(s, st["bidder"])[:4] + " result?"
+    return name(s, st["bidder"])[:4] + " result?"
 
 
 def _best_known(s):
@@ -75,6 +74,8 @@ def menu_items(s):
 
 
 def menu_action(s, key):
+    """The game menu's own items; False for an action's key (the game
+    screen's act() does those: this module must not import it back)."""
     if key == "sit":
         from ui.moonstar.situation import show
 
@@ -90,4 +91,5 @@ def menu_action(s, key):
         r.held = True  # asked for: stays until OK or BACK
         s.app.push(r)
     else:
-        act(s, key)
+        return False
+    return True
