@@ -54,7 +54,7 @@ def _rows(journal, found):
     for n, gid in found:
         rows.append({
             "id": gid,
-            "size": _committed(journal.path(gid)),  # a file: the scan said so
+            "size": committed_end(journal.path(gid)),  # a file: the scan said so
             "open": gid == idx["cur"],
             "synced": _in_ranges(idx["synced"], n),
         })
@@ -112,15 +112,20 @@ def mark_synced(journal, game_id):
 
 def committed_size(journal, game_id):
     """Journal.committed_size (see there)."""
-    if not valid_id(game_id) or journal.store.size(journal.path(game_id)) < 0:
+    if not valid_id(game_id):
+        return -1
+    p = journal.path(game_id)
+    if journal.store.size(p) < 0:
         return -1  # (a folder named like a game is no game)
-    return _committed(journal.path(game_id))
+    return committed_end(p)
 
 
-def _committed(p):
-    """The committed size of the file p (-1 if it is gone). Opened once,
-    its size from the seek to its end: each path lookup in littlefs costs
-    a Pico some 5 ms, and a page of `ls` asks this for each of its rows."""
+def committed_end(p):
+    """The committed size of the file p: up to the end of its last
+    complete line (-1 if it is gone). Also what a boot's first append
+    keeps of a torn tail (store/recovery.drop_torn_tail). Opened once, its
+    size from the seek to its end: each path lookup in littlefs costs a
+    Pico some 5 ms, and a page of `ls` asks this for each of its rows."""
     try:
         f = open(p, "rb")
     except OSError:
@@ -132,12 +137,12 @@ def _committed(p):
         f.seek(size - 1)
         if f.read(1) == b"\n":
             return size
-        return last_line_end(f, size)
+        return _last_line_end(f, size)
     finally:
         f.close()
 
 
-def last_line_end(f, size):
+def _last_line_end(f, size):
     """The offset just past the last newline in the first `size` bytes of
     the open file `f` (0 if none), read back a block at a time."""
     end = size

@@ -9,8 +9,8 @@ this module for one call and unloads it again (loader.Moment), as it does
 store/listing.py (what a sync reads) and store/newgame.py (a game's
 start), split from this one so that those, which run in a loop pass the
 player waits on, load less code. This module imports them only where it
-calls them, so that counting a boot loads it alone. The layout and the guarantees are
-described in store/journal.py."""
+calls them, so that counting a boot loads it alone. The layout and the
+guarantees are described in store/journal.py."""
 
 from shared_rules.ticks import const
 import os
@@ -311,20 +311,15 @@ def _cut(journal, game_id, length):
 def drop_torn_tail(journal, game_id):
     """Before the first append of a boot: a last line cut off mid-write is
     dropped, so the new line starts on a line of its own."""
-    from store.listing import last_line_end
+    from store.listing import committed_end
 
     p = journal.path(game_id)
     size = journal.store.size(p)
     if size <= 0:
         return
-    f = open(p, "rb")
-    try:
-        f.seek(size - 1)
-        if f.read(1) == b"\n":
-            return
-        keep = last_line_end(f, size)
-    finally:
-        f.close()
+    keep = committed_end(p)
+    if keep < 0 or keep == size:
+        return
     _cut(journal, game_id, keep)
     journal.warnings.append("game %s: a line cut off mid-write was dropped" % game_id)
 

@@ -212,3 +212,27 @@ def test_a_syncs_reads_load_only_the_small_listing_module():
         assert [r["id"] for r in rows] == ids and nxt is None and total == 3
         assert sizes == [os.stat(j.path(g))[6] for g in ids]
         assert j.is_synced(ids[0]) and not j.is_synced(ids[1])
+
+
+def test_a_boots_first_append_drops_a_torn_tail_and_sizes_skip_it():
+    """A power cut mid-append leaves a torn last line: the listing's size
+    stops before it (a PC never copies it), and the next boot's first
+    append (without a load in between) cuts it off, with a warning, so
+    the new line starts on a line of its own."""
+    with Folder() as root:
+        j = Journal(Store(root))
+        gid = j.new_game(HEADER)
+        j.append({"type": "x"})
+        p = j.path(gid)
+        whole = os.stat(p)[6]
+        with open(p, "ab") as f:
+            f.write(b'{"type": "y", "tor')  # the cut
+        assert j.committed_size(gid) == whole
+        rows, _, _ = j.page(0, 8)
+        assert [(r["id"], r["size"]) for r in rows] == [(gid, whole)]
+        j2 = Journal(Store(root))  # the next boot
+        j2.append({"type": "z"})
+        header, events, warnings = j2.load(gid)
+        assert [e["type"] for e in events] == ["x", "z"] and warnings == []
+        assert any("cut off mid-write" in w for w in j2.warnings), j2.warnings
+        assert j2.committed_size(gid) == os.stat(p)[6]

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # time it is imported: in test_storage_hostile every read of a small file
 # imports store/repair.py (loaded for the call, then let go) and the line
 # reader (shared_rules/wire_read.py) from source, mid-test.
-RUNS = [("test_storage_hostile", "128K", 6), ("test_journal_listing", "160K", 9), ("test_journal_times", "160K", 6)]
+RUNS = [("test_storage_hostile", "128K", 6), ("test_journal_listing", "160K", 10), ("test_journal_times", "160K", 6)]
 
 
 def micropython():
