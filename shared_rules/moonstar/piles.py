@@ -331,13 +331,19 @@ class Piles:
         return total
 
 
-    def _augment(self, i, masks, got, load, seen=None):
+    def _augment(self, i, masks, got, load):
         """Give position i a number its mask allows (got[i] = bit + 1), moving
         others to other numbers if need be (augmenting path): 1 if done, else 0.
         load[b] counts positions holding bit b; count[b]: the dice showing it.
-        `seen` (the positions the path has moved) is made only for a path:
-        most moons find a die left, and the tables ask for every moon and
-        star."""
+
+        load[k] (k numbers) holds, a bit a number, the numbers no path can
+        go through: those a failed search of the same matching went
+        through (each is full, and the positions holding its dice reach
+        no number outside that set, so no path through them ends on a
+        free die; while positions are only added, a path that succeeds
+        never goes through them, so that stays so), and during a search
+        those it has been through (Kuhn's search: a number visited
+        once). A search that succeeds gives back the first kind only."""
         a = masks[i]
         count = self.count
         for b in range(len(count)):
@@ -347,16 +353,17 @@ class Piles:
                 return 1
         if not self.multi:
             return 0  # every moon reaches a star with one number: none can make room
-        if seen is None:
-            seen = bytearray(len(got))
-        for b in range(len(count)):
-            if a >> b & 1:
+        k = len(count)
+        d = load[k]
+        for b in range(k):
+            if a >> b & 1 and not load[k] >> b & 1:
+                load[k] |= 1 << b
                 for j in range(len(got)):
-                    if got[j] == b + 1 and not seen[j]:
-                        seen[j] = 1
+                    if got[j] == b + 1:
                         got[j] = 0  # j moves to another number, i takes b
-                        if self._augment(j, masks, got, load, seen):
+                        if self._augment(j, masks, got, load):
                             got[i] = b + 1
+                            load[k] = d
                             return 1
                         got[j] = b + 1
         return 0
@@ -425,7 +432,7 @@ class Piles:
         for s in range(_STARS):
             masks = [mask[i * _STARS + s] for i in range(M)]
             got = [0] * M
-            load = [0] * k
+            load = [0] * (k + 1)  # (load[k]: _augment's)
             for i in range(M - 1, -1, -1):
                 capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + (self._augment(i, masks, got, load) if masks[i] else 0)
             yield
@@ -457,7 +464,7 @@ def _plan(self):
     M = len(choice)  # positions (a part's are more than the moons: pairs.part)
     masks = [0 if c == _SKIP else mask[i * _STARS + c] for i, c in enumerate(choice)]
     got = [0] * M
-    load = [0] * len(self.vals)
+    load = [0] * (len(self.vals) + 1)
     for i in range(M):
         if masks[i] and not self._augment(i, masks, got, load):
             raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input

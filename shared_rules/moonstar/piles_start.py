@@ -71,7 +71,7 @@ def _greedy(self):
             # a star short of the biggest pile is left to the search in
             # parts, whose bounds are cheaper than more tries here)
         got = [0] * M
-        load = [0] * len(count)
+        load = [0] * (len(count) + 1)  # (load[k]: _augment's)
         masks = [0] * M
         choice = [_SKIP] * M
         left = self.need
