@@ -114,15 +114,16 @@ def _table(self):
     for each star u, an int whose byte T counts the moons from position
     [12] on whose numbers into s1 or u (into s1 alone for u = s1) are some
     and all in the set T of numbers (brought to the position a bound
-    needs by _move; from the last: no moons); [13 + b]: the int with byte
-    T 1 for the sets T holding number b. Ints, so that the 2^k sets are
+    needs by _move; from the last: no moons); [13 + 2^b % 11]: the int
+    with byte T 1 for the sets T holding number b (_sets). Ints, so that the 2^k sets are
     added and compared in the interpreter's C, not a loop each."""
     t = [0] * STARS + [self.M]
     bits = self.bits  # (the same for every s1: made once)
     if not bits:
         full = self.full
+        bits += [0] * 11
         for b in range(len(self.vals)):
-            bits.append(int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little"))
+            bits[(1 << b) % 11] = int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little")
     return t + bits
 
 
@@ -404,7 +405,12 @@ def _move(self, tab, p, s1):
         base = _sets(tab, a1) if a1 else 0
         for u in range(STARS):
             A = mask[j + u]
-            S = _sets(tab, a1 | A) if A else base
+            if A:
+                S = _sets(tab, a1 | A)
+            elif a1:
+                S = base
+            else:
+                continue  # (it counts in no set for u)
             if d > 0:
                 tab[u] += S
             else:
@@ -414,15 +420,13 @@ def _move(self, tab, p, s1):
 
 def _sets(tab, A):
     """The int with byte T 1 for every set T of numbers holding all of A's
-    (A not empty). A one-number set, the usual case, is its table's int
-    itself: no big-int work."""
-    b = 0
-    while not A >> b & 1:
-        b += 1
-    S = tab[STARS + 1 + b]
-    b += 1
-    while A >> b:
-        if A >> b & 1:
-            S &= tab[STARS + 1 + b]
-        b += 1
+    (A not empty): the AND of its numbers' ints. A number b's is at
+    [13 + 2^b % 11] (2^0..2^5 mod 11 are distinct: the lowest bit's,
+    A & -A, is found with no loop). A one-number set, the usual case, is
+    its table's int itself: no big-int work."""
+    S = tab[13 + (A & -A) % 11]
+    A &= A - 1
+    while A:
+        S &= tab[13 + (A & -A) % 11]
+        A &= A - 1
     return S
