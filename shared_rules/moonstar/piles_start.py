@@ -153,6 +153,23 @@ def _pile(self, s, masks, got, load, left, keep, use):
     matching (masks/got/load), else the matching is left as it was."""
     M = self.M
     mask = self.mask
+    if not keep and not self.multi:
+        # A trial under standard moves: a moon reaches s with one number
+        # and a matching never moves a moon (_augment), so the moons
+        # below take, number by number, the dice left of theirs (in
+        # whatever order), up to `left`: counted, with no copies. Number
+        # b's dice left are at [2^b % 11] (distinct: pairs._sets)
+        free = [0] * 11
+        count = self.count
+        for b in range(len(count)):
+            free[(1 << b) % 11] = count[b] - load[b]
+        k = 0
+        for i in range(M):
+            a = mask[i * _STARS + s] % 11
+            if a and not masks[i] and free[a]:
+                free[a] -= 1
+                k += 1
+        return k if k < left else left
     if not keep:
         masks = masks[:]
         got = got[:]
