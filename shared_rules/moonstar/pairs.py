@@ -118,6 +118,7 @@ def _table(self):
     with byte T 1 for the sets T holding number b (_sets). Ints, so that the 2^k sets are
     added and compared in the interpreter's C, not a loop each."""
     t = [0] * STARS + [self.M]
+    self.waited = 0  # (bound: the waiting moons it counts)
     bits = self.bits  # (the same for every s1: made once)
     if not bits:
         full = self.full
@@ -166,19 +167,29 @@ def bound(self, caps, rank=False):
     p = self.pos
     _move(self, per2, p, s1)
     # and the moons that waited in the first pass, to come in the second
-    # (part): what they count depends on the first pass, not
-    # only on the position
+    # (part): what they count depends on the first pass, not only on the
+    # position. The table keeps those it counts (self.waited, a bit a
+    # first-pass position: the sum is the same in any order), so only
+    # those that changed since the last bound are added or taken off
     mask = self.mask
     ch = self.ch
     R = self.M - len(self.sit["moons"])
+    w = 0
     for j in range(R):
         if j < p <= j + R and ch[j] != s1:
-            if per2 is self.per2:
-                per2 = per2[:]
-            for u in range(STARS):
-                A = mask[(j + R) * STARS + u]
-                if A:
-                    per2[u] += _sets(per2, A)
+            w |= 1 << j
+    d = w ^ self.waited
+    if d:
+        self.waited = w
+        for j in range(R):
+            if d >> j & 1:
+                for u in range(STARS):
+                    A = mask[(j + R) * STARS + u]
+                    if A:
+                        if w >> j & 1:
+                            per2[u] += _sets(per2, A)
+                        else:
+                            per2[u] -= _sets(per2, A)
     # The most moves the moons left can add with the dice left, each moon
     # into its stars of per2[u]: by Hall's theorem for the moves made and
     # these together, min over every set T of numbers of slack[T] plus
