@@ -179,17 +179,14 @@ def bound(self, caps, rank=False):
         if j < p <= j + R and ch[j] != s1:
             w |= 1 << j
     d = w ^ self.waited
-    if d:
-        self.waited = w
-        for j in range(R):
-            if d >> j & 1:
-                for u in range(STARS):
-                    A = mask[(j + R) * STARS + u]
-                    if A:
-                        if w >> j & 1:
-                            per2[u] += _sets(per2, A)
-                        else:
-                            per2[u] -= _sets(per2, A)
+    self.waited = w
+    for j in range(R):
+        if d >> j & 1:
+            for u in range(STARS):
+                A = mask[(j + R) * STARS + u]
+                if A:
+                    A = _sets(per2, A)
+                    per2[u] += A if w >> j & 1 else -A
     # The most moves the moons left can add with the dice left, each moon
     # into its stars of per2[u]: by Hall's theorem for the moves made and
     # these together, min over every set T of numbers of slack[T] plus
