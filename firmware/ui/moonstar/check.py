@@ -22,9 +22,14 @@ class Check(Screen):
     begin(): at most CHECK_UNITS units of solver work per pass), with "checking..." and a spinner on the panel, so the
     minute, the buttons and the link keep going; only then is it
     journaled and applied, with the state the check gave. The panel shows
-    the points and, once the solve has it, the best possible (unless the
-    playing minute still runs: `tell`). BACK drops an unfinished check
-    and the result with it."""
+    the points and, once the solve has it, the best possible: at once if
+    the entry told it (`tell`: the playing minute was over), else once
+    the solve's plan reaches them. Those points are then proved (the
+    plan is the rules' proof: nothing can refuse them), so the result
+    screen will tell that best anyway: the panel has it a few passes
+    sooner, while the check, the journal and that screen's code follow
+    (on a Pico, some 300 ms). BACK drops an unfinished check and the
+    result with it."""
 
     def __init__(self, app, s, ev, then, solve=None, tell=False):
         super().__init__(app)
@@ -40,10 +45,11 @@ class Check(Screen):
         # points is the rules' proof that accepts them, with no search
         # (docs/solver.md), and the result screen's best
         self.solve = solve
-        # the entry told the best (not while the playing minute runs): so
-        # does this screen, as soon as the solve has it, rather than after
-        # the check, the journal and the result screen's code
-        self.tell = tell
+        # the entry told the best (not while the playing minute runs), or
+        # the solve's plan proves the points: so does this screen, as soon
+        # as the solve has it, rather than after the check, the journal and
+        # the result screen's code
+        self.tell = tell or self._proved()
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
         self.passes = 0  # the spinner's turns
@@ -67,8 +73,10 @@ class Check(Screen):
                 solve = self.solve
                 if solve is not None and solve.running() is not None:
                     # the entry's solve, a slice a pass, to its end; its
-                    # best on the panel at once if the entry would tell it
-                    if solve.update() and self.tell:
+                    # best on the panel at once if the entry would tell it,
+                    # or if its plan proves the points
+                    if solve.update() and (self.tell or self._proved()):
+                        self.tell = True
                         return True
                     return self._turn(now)
                 answer = solve.answer if solve is not None else None
@@ -101,6 +109,13 @@ class Check(Screen):
             self._drop()
             app.fault(e)
         return True
+
+    def _proved(self):
+        """True when the entry's solve is done and its best is at least the
+        points: its plan reaches them, and the rules' check accepts them on
+        it (docs/solver.md)."""
+        a = self.solve.answer if self.solve is not None else None
+        return a is not None and a["best"] >= self.ev["points"]
 
     def _turn(self, now):
         """The spinner turns (True: a redraw) at most every SPIN_MS."""
