@@ -115,14 +115,17 @@ def _table(self):
     [12] on whose numbers into s1 or u (into s1 alone for u = s1) are some
     and all in the set T of numbers (brought to the position a bound
     needs by _move; from the last: no moons); [13 + 2^b % 11]: the int
-    with byte T 1 for the sets T holding number b (_sets). Ints, so that the 2^k sets are
-    added and compared in the interpreter's C, not a loop each."""
+    with byte T 1 for the sets T holding number b (_sets); [13]: the int
+    with every byte 16 (bound's offset; 2^b % 11 is never 0). Ints, so
+    that the 2^k sets are added and compared in the interpreter's C, not
+    a loop each."""
     t = [0] * STARS + [self.M]
     self.waited = 0  # (bound: the waiting moons it counts)
     bits = self.bits  # (the same for every s1: made once)
     if not bits:
         full = self.full
         bits += [0] * 11
+        bits[0] = int.from_bytes(b"\x10" * full, "little")
         for b in range(len(self.vals)):
             bits[(1 << b) % 11] = int.from_bytes(bytes(T >> b & 1 for T in range(full)), "little")
     return t + bits
@@ -175,8 +178,8 @@ def bound(self, caps, rank=False):
     ch = self.ch
     R = self.M - len(self.sit["moons"])
     w = 0
-    for j in range(R):
-        if j < p <= j + R and ch[j] != s1:
+    for j in range(p - R if p > R else 0, p if p < R else R):  # (j < p <= j + R)
+        if ch[j] != s1:
             w |= 1 << j
     d = w ^ self.waited
     self.waited = w
@@ -193,16 +196,20 @@ def bound(self, caps, rank=False):
     # the moons whose numbers are not all in T. Byte T of `slack` is
     # slack[T] + 16 (so that taking per2[u]'s byte T off never borrows);
     # per2[u]'s last byte counts the moons with some numbers (of them,
-    # those with all in T are its byte T).
-    slack = int.from_bytes(self.slack, "little") + int.from_bytes(b"\x10" * full, "little")
-    top = 8 * full - 8
-    if (per2[s1] >> top) + min((slack - per2[s1]).to_bytes(full, "little")) - 16 < want:
+    # those with all in T are its byte T), so the difference's last byte
+    # is slack[all] + 16 less them: the count is slack[all] + its least
+    # byte - its last, with no shift.
+    slack = int.from_bytes(self.slack, "little") + per2[13]
+    sl = self.slack[full - 1] - want
+    y = (slack - per2[s1]).to_bytes(full, "little")
+    if sl + min(y) - y[-1] < 0:
         return 0  # the moons left cannot give s1 its pile
     for u in range(STARS):
         # (s1's own check above: never below n[u], so only worth it
         # while u has room)
         if u != s1 and his[u] > n[u]:
-            t = n[u] + (per2[u] >> top) + min((slack - per2[u]).to_bytes(full, "little")) - 16 - want
+            y = (slack - per2[u]).to_bytes(full, "little")
+            t = n[u] + sl + min(y) - y[-1]
             if t < n[u]:
                 return 0  # no plan has this pile of x on s1
             if t < his[u]:
@@ -355,7 +362,8 @@ def _count(self, per2, slack, us, cnt):
         c = cnt[A]
         cnt[A] = 0
         k += c * _sets(per2, A) if c > 1 else _sets(per2, A)
-    return (k >> (8 * full - 8)) + min((slack - k).to_bytes(full, "little")) - 16
+    k = (slack - k).to_bytes(full, "little")  # (as in bound)
+    return self.slack[full - 1] + min(k) - k[-1]
 
 
 def _val(by_cap, w, extra, m):
