@@ -229,9 +229,8 @@ def _ranges(self, his, want, hall):
     extra = self.need - x
     score = x * (alpha * (x - 1) + 2) // 2
     by_n = []
-    by_cap = []
+    by_cap = []  # (w * 16 + u) * 32 + w: _fill's key, and _two's star
     by_chord = []
-    ws = []
     for u in range(STARS):
         if u == s1:
             continue
@@ -243,8 +242,7 @@ def _ranges(self, his, want, hall):
         w = his[u] - lo
         if w > 0:
             by_n.append(lo * 32 + w)
-            by_cap.append(w * 33)
-            ws.append(w * 16 + u)
+            by_cap.append((w * 16 + u) * 32 + w)
             by_chord.append((2 * lo + w - 1) * 32 + w)
     if extra < 0:
         return 0
@@ -259,9 +257,9 @@ def _ranges(self, his, want, hall):
         # moons left can add into them and s1 (Hall's count, as for two
         # stars in _two) less what s1 still needs
         us = []
-        for u in range(STARS):
-            if u != s1 and n[u] and his[u] > n[u]:
-                us.append(u)
+        for a in by_cap:  # (the stars with room)
+            if n[a >> 5 & 15]:
+                us.append(a >> 5 & 15)
         if len(us) > 1:
             k = _count(self, hall[0], hall[1], us, bytearray(self.full)) - want
             if k < extra:
@@ -270,20 +268,21 @@ def _ranges(self, his, want, hall):
                 t += t1
     # the most the second greedy sum may be for the node to be cut
     lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
-    if hall and min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(ws) > 1 and self.pos < self.M:
+    if hall and min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(by_cap) > 1 and self.pos < self.M:
         # Not cut yet: two other stars together (_two)
-        t = t1 + _two(self, by_cap, extra, hall[0], hall[1], want, ws, lim, t - t1)
+        t = t1 + _two(self, by_cap, extra, hall[0], hall[1], want, lim, t - t1)
     return score + alpha * (min(t, t2) >> 1) + extra
 
 
-def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
+def _two(self, by_cap, extra, per2, slack, want, lim, t):
     """The second greedy sum (of a(a - 1) over the other stars' moves to
-    come; by_cap: their rooms, as w * 33, sorted; ws: w * 16 + star),
+    come; by_cap: their rooms w and stars u, as (w * 16 + u) * 32 + w,
+    sorted (_fill did)),
     knowing that no two other stars u, v take more than the most moves
     the moons left can add into {s1, u, v} less what s1 still needs
     (Hall's count as in bound, for three stars): below `lim` if that
     cuts the node, else `t`, the sum without it."""
-    ws.sort()
+    ws = by_cap
     cnt = bytearray(self.full)  # moons a set of numbers (_count)
     # First the pair that last kept a node open: in a part the same pair
     # usually keeps the nodes around it open. The sum grows with what
@@ -293,34 +292,34 @@ def _two(self, by_cap, extra, per2, slack, want, ws, lim, t):
     kp = self.kp
     w = f = 0  # the pair's rooms, and how many of its stars have room
     for a in ws:
-        if (a & 15) == kp >> 4 or (a & 15) == kp & 15:
-            w += a >> 4
+        if (a >> 5 & 15) == kp >> 4 or (a >> 5 & 15) == kp & 15:
+            w += a & 31
             f += 1
     if kp and f == 2:  # (the pairs searched below: both stars have room)
         k = _count(self, per2, slack, (kp >> 4, kp & 15), cnt) - want
         if k > w:
             k = w
-        if _val(by_cap, ws[-1] >> 4, extra, k) > lim:
+        if _val(by_cap, ws[-1] & 31, extra, k) > lim:
             return t
     # m: the most two stars may take for the sum to stay within lim
     # (the sum grows with m: with no limit, it is t > lim)
     m = 0
-    hi = (ws[-1] >> 4) + (ws[-2] >> 4)
+    hi = (ws[-1] & 31) + (ws[-2] & 31)
     while hi - m > 1:
         k = (m + hi) >> 1
-        if _val(by_cap, ws[-1] >> 4, extra, k) <= lim:
+        if _val(by_cap, ws[-1] & 31, extra, k) <= lim:
             m = k
         else:
             hi = k
     if not m:
         return t
-    two = _val(by_cap, ws[-1] >> 4, extra, m)
+    two = _val(by_cap, ws[-1] & 31, extra, m)
     # does any pair of stars take more than m between them?
     for a in range(len(ws) - 1, 0, -1):
-        u = ws[a] & 15
+        u = ws[a] >> 5 & 15
         for b in range(a - 1, -1, -1):
-            v = ws[b] & 15
-            if (ws[a] >> 4) + (ws[b] >> 4) <= m:
+            v = ws[b] >> 5 & 15
+            if (ws[a] & 31) + (ws[b] & 31) <= m:
                 break
             if u * 16 + v != kp and _count(self, per2, slack, (u, v), cnt) - want > m:
                 self.kp = u * 16 + v
@@ -380,7 +379,7 @@ def _val(by_cap, w, extra, m):
         k = c * (c - 1)
         a = len(by_cap) - 2
         while a >= 0 and e > 0 and d > 0:  # (no builtin min: a hot loop)
-            g = by_cap[a] // 33
+            g = by_cap[a] & 31
             if g > d:
                 g = d
             if g > e:

@@ -159,9 +159,6 @@ class Piles:
         slack = self.slack
         capx = self.capx
         caps = self.caps
-        by_n = []
-        by_cap = []
-        by_chord = []
         self.pos = i  # for the second bound
         j = i * _STARS
         for s in range(_STARS):
@@ -173,12 +170,17 @@ class Piles:
                 if r < c:
                     c = r
             caps[s] = c
+        if self.s1 >= 0:
+            return 1 << 20  # (a part's own bound, pairs.bound, is below it)
+        by_n = []
+        by_cap = []
+        by_chord = []
+        for s in range(_STARS):
+            c = caps[s]
             if c:
                 by_n.append(n[s] * 32 + c)
                 by_cap.append(c * 33)
                 by_chord.append((2 * n[s] + c - 1) * 32 + c)
-        if self.s1 >= 0:
-            return 1 << 20  # (a part's own bound, pairs.bound, is below it)
         # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
         t1 = 2 * self._fill(by_n, r, 0) + self._fill(by_cap, r, 1)
         t2 = self._fill(by_chord, r, 0)
