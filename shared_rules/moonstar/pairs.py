@@ -368,17 +368,18 @@ def _count(self, per2, slack, us, cnt):
 def _val(by_cap, w, extra, m):
     """The greedy sum of a(a - 1) over the other stars' moves when the
     biggest takes c (at most w) and every other at most min(c, m - c),
-    the best c; by_cap as in _two (the biggest room goes to c)."""
+    the best c; by_cap as in _two (the biggest room goes to c). Moves
+    one to a star add 0: c = 1 adds 0, and the others stop at 1 left."""
     two = 0
     top = min(w, extra, m)
-    for c in range(1, top + 1):
+    for c in range(2, top + 1):
         d = m - c
         if c < d:
             d = c
         e = extra - c
         k = c * (c - 1)
         a = len(by_cap) - 2
-        while a >= 0 and e > 0 and d > 0:  # (no builtin min: a hot loop)
+        while a >= 0 and e > 1 and d > 1:  # (no builtin min: a hot loop)
             g = by_cap[a] & 31
             if g > d:
                 g = d
