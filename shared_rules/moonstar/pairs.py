@@ -161,6 +161,7 @@ def bound(self, caps, rank=False):
     for u in range(STARS):
         h = n[u] + caps[u]
         his[u] = h if h < x else x
+    his[s1] = n[s1]  # (s1 has no range: x1, as _ranges counts it)
     if rank:
         b = _ranges(self, his, want, None)
         if b <= self.best:
@@ -206,8 +207,8 @@ def bound(self, caps, rank=False):
         return 0  # the moons left cannot give s1 its pile
     for u in range(STARS):
         # (s1's own check above: never below n[u], so only worth it
-        # while u has room)
-        if u != s1 and his[u] > n[u]:
+        # while u has room; s1 has none)
+        if his[u] > n[u]:
             y = (slack - per2[u]).to_bytes(full, "little")
             t = n[u] + sl + min(y) - y[-1]
             if t < n[u]:
@@ -219,31 +220,29 @@ def bound(self, caps, rank=False):
 
 def _ranges(self, his, want, hall):
     """bound's sum: x1 on s1, every other star u between n[u] and
-    his[u] moons, the moves beyond them 1 each; with `hall` (per2 and
-    slack, as bound makes them), two other stars together as well
-    (_two) where that may cut the node."""
+    his[u] moons (his[s1] = n[s1]: no range), the moves beyond them 1
+    each; with `hall` (per2 and slack, as bound makes them), two other
+    stars together as well (_two) where that may cut the node."""
     n = self.n
     alpha = self.alpha
-    s1 = self.s1
     x = self.x1
-    extra = self.need - x
-    score = x * (alpha * (x - 1) + 2) // 2
+    lo = n[self.s1]
+    # the piles' score (cur: every star's) with x on s1, and the moves
+    # left beyond the other stars' n[u] (placed: every star's)
+    extra = self.need - x - self.placed + lo
+    score = self.cur + (x * (alpha * (x - 1) + 2) - lo * (alpha * (lo - 1) + 2)) // 2
     by_n = []
     by_cap = []  # (w * 16 + u) * 32 + w: _fill's key, and _two's star
     by_chord = []
     for u in range(STARS):
-        if u == s1:
-            continue
         lo = n[u]
-        if his[u] < lo:
-            return 0  # no plan has this pile of x on s1
-        score += lo * (alpha * (lo - 1) + 2) // 2
-        extra -= lo
         w = his[u] - lo
         if w > 0:
             by_n.append(lo * 32 + w)
             by_cap.append((w * 16 + u) * 32 + w)
             by_chord.append((2 * lo + w - 1) * 32 + w)
+        elif w < 0:
+            return 0  # no plan has this pile of x on s1
     if extra < 0:
         return 0
     # (moves beyond the rooms are the moons left out of the piles: 1
