@@ -360,14 +360,16 @@ class Piles:
         for b in range(k):
             if a >> b & 1 and not load[k] >> b & 1:
                 load[k] |= 1 << b
-                for j in range(len(got)):
-                    if got[j] == b + 1:
-                        got[j] = 0  # j moves to another number, i takes b
-                        if self._augment(j, masks, got, load):
-                            got[i] = b + 1
-                            load[k] = d
-                            return 1
-                        got[j] = b + 1
+                j = 0
+                for _ in range(load[b]):  # (the positions holding b, in order: a path that fails gives back what it took)
+                    j = got.index(b + 1, j)
+                    got[j] = 0  # j moves to another number, i takes b
+                    if self._augment(j, masks, got, load):
+                        got[i] = b + 1
+                        load[k] = d
+                        return 1
+                    got[j] = b + 1
+                    j += 1
         return 0
 
 
