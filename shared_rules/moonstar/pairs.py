@@ -421,7 +421,11 @@ def _move(self, tab, p, s1):
         for u in range(STARS):
             A = mask[j + u]
             if A:
-                S = _sets(tab, a1 | A)
+                # (one number, the usual case: its int, with no call;
+                # and s1's: the sets holding both)
+                S = _sets(tab, A) if A & (A - 1) else tab[13 + A % 11]
+                if a1:
+                    S &= base
             elif a1:
                 S = base
             else:
