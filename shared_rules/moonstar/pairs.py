@@ -247,10 +247,15 @@ def _ranges(self, his, want, hall):
         return 0
     # (moves beyond the rooms are the moons left out of the piles: 1
     # each, wherever they go, as in piles.py's first bound)
+    # cut: the most min(t, t2) below may be for the node to be cut; the
+    # chord's sum first, which alone cuts it as often as the other
+    cut = 2 * ((self.best - score - extra) // alpha) + 1
     t2 = self._fill(by_chord, extra, 0)
+    if t2 <= cut:
+        return score + alpha * (t2 >> 1) + extra  # (the other sums could only lower it)
     t1 = self._fill(by_n, extra, 0) * 2
     t = t1 + self._fill(by_cap, extra, 1)
-    if hall and min(t, t2) > 2 * ((self.best - score - extra) // alpha) + 1 and self.pos < self.M:
+    if hall and t > cut and self.pos < self.M:
         # Not cut yet: the stars with moons already (the only ones
         # weighing in sum n_u a_u) take no more moves together than the
         # moons left can add into them and s1 (Hall's count, as for two
@@ -266,8 +271,8 @@ def _ranges(self, his, want, hall):
                 t1 = self._fill(by_n, k, 0) * 2
                 t += t1
     # the most the second greedy sum may be for the node to be cut
-    lim = 2 * ((self.best - score - extra) // alpha) + 1 - t1
-    if hall and min(t, t2) > lim + t1 and t - t1 > lim >= 0 and len(by_cap) > 1 and self.pos < self.M:
+    lim = cut - t1
+    if hall and t > cut and lim >= 0 and len(by_cap) > 1 and self.pos < self.M:
         # Not cut yet: two other stars together (_two)
         t = t1 + _two(self, by_cap, extra, hall[0], hall[1], want, lim, t - t1)
     return score + alpha * (min(t, t2) >> 1) + extra
