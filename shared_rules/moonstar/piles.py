@@ -348,13 +348,20 @@ class Piles:
         once). A search that succeeds gives back the first kind only."""
         a = masks[i]
         count = self.count
+        if not self.multi:
+            # Every moon reaches a star with one number: a is one bit, b
+            # (2^b % 11 are distinct: pairs._sets), and no moon can make room
+            b = b"\0\0\1\0\2\4\0\0\3\0\5"[a % 11]
+            if load[b] < count[b]:
+                got[i] = b + 1
+                load[b] += 1
+                return 1
+            return 0
         for b in range(len(count)):
             if a >> b & 1 and load[b] < count[b]:
                 got[i] = b + 1
                 load[b] += 1
                 return 1
-        if not self.multi:
-            return 0  # every moon reaches a star with one number: none can make room
         k = len(count)
         d = load[k]
         for b in range(k):
