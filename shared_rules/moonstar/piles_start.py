@@ -59,12 +59,15 @@ def _greedy(self):
     for s in range(_STARS):
         top = max(top, capx[s])
     # each moon's use to the big piles: the capx^2 of the stars it
-    # reaches (_pile orders a pile's moons by it, less the pile's own)
+    # reaches (_pile orders a pile's moons by it, less the pile's own);
+    # reach0[t]: the moons that reach star t
     use = [0] * M
+    reach0 = bytearray(_STARS)
     for i in range(M):
         for t in range(_STARS):
             if mask[i * _STARS + t]:
                 use[i] += capx[t] * capx[t]
+                reach0[t] += 1
     for first in range(_STARS):
         if capx[first] < top or self.best >= self.ubs[0] or self._turned(first):
             continue  # (a plan at the bound is the best: no more tries;
@@ -74,6 +77,7 @@ def _greedy(self):
         load = [0] * (len(count) + 1)  # (load[k]: _augment's)
         masks = [0] * M
         choice = [_SKIP] * M
+        reach = bytearray(reach0)  # the moons left (no move yet) that reach each star
         left = self.need
         score = 0
         s = first
@@ -108,11 +112,7 @@ def _greedy(self):
                     # trial pile that takes them all settles the step
                     cand = []
                     for t in range(_STARS):
-                        k = 0  # the moons left that reach it
-                        for i in range(M):
-                            if not masks[i] and mask[i * _STARS + t]:
-                                k += 1
-                        k = min(k, capx[t], left)
+                        k = min(reach[t], capx[t], left)
                         if k:
                             cand.append(k * 16 + 15 - t)
                     cand.sort()
@@ -135,6 +135,9 @@ def _greedy(self):
             for i in range(M):
                 if masks[i] and choice[i] == _SKIP:
                     choice[i] = s
+                    for t in range(_STARS):  # (no longer left for the stars it reaches)
+                        if mask[i * _STARS + t]:
+                            reach[t] -= 1
             left -= k
             s = -1
         score = left  # the moves left add at least 1 each, wherever they go
