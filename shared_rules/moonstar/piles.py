@@ -266,8 +266,10 @@ class Piles:
             capx = self.capx
             uni = self.uni
             j = i * _STARS + _STARS
-            for s in range(_STARS):
-                if n[s] == 1 and not (capx[j + s] and slack[uni[j + s]]):
+            s = -1
+            for _ in range(n.count(1)):  # (the stars holding one moon, found in C)
+                s = n.index(1, s + 1)
+                if not (capx[j + s] and slack[uni[j + s]]):
                     # no later moon can join it (none reaches it, or no
                     # dice are left for those that do): its moon staying
                     # out is the same plan, searched too
@@ -299,8 +301,10 @@ class Piles:
                         ch[i] = _SKIP
                         self.ubs[i] = ub
                         j = i * _STARS + _STARS
-                        for s in range(_STARS):
-                            if n[s] == 1 and not (capx[j + s] and slack[uni[j + s]]):
+                        s = -1
+                        for _ in range(n.count(1)):
+                            s = n.index(1, s + 1)
+                            if not (capx[j + s] and slack[uni[j + s]]):
                                 dominated = 1
                         if dominated:
                             break  # (as in a node: its moon out is searched)
