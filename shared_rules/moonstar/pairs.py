@@ -184,13 +184,20 @@ def bound(self, caps, rank=False):
             w |= 1 << j
     d = w ^ self.waited
     self.waited = w
-    for j in range(R):
-        if d >> j & 1:
+    j = 0
+    while d:  # (up to the last that changed)
+        if d & 1:
+            q = (j + R) * STARS
             for u in range(STARS):
-                A = mask[(j + R) * STARS + u]
+                A = mask[q + u]
                 if A:
-                    A = _sets(per2, A)
-                    per2[u] += A if w >> j & 1 else -A
+                    A = _sets(per2, A) if A & (A - 1) else per2[13 + A % 11]  # (as in _move)
+                    if w >> j & 1:
+                        per2[u] += A
+                    else:
+                        per2[u] -= A
+        d >>= 1
+        j += 1
     # The most moves the moons left can add with the dice left, each moon
     # into its stars of per2[u]: by Hall's theorem for the moves made and
     # these together, min over every set T of numbers of slack[T] plus
