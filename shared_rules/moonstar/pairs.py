@@ -9,7 +9,7 @@ can add into them and that star (_two). docs/solver.md gives the
 argument. Loaded only for a search in parts: most set-ups' solves end
 before."""
 
-from shared_rules.moonstar.board import STARS, destinations
+from shared_rules.moonstar.board import STARS
 
 
 def _root(self):
@@ -60,7 +60,7 @@ def part(self, ub, s1, x):
     plan of the part is still searched once. New tables, in units of
     work."""
     moons = self.sit["moons"]
-    movement = self.sit["movement"]
+    rows = self.rows  # (each moon's numbers into each star: Piles.tables)
     # the moons that can reach s1, as (numbers into s1 * 16 + start) * 16
     # + moon: the first pass takes them by the numbers that take them
     # there (equal moons stay together), so the moons that compete for
@@ -69,10 +69,7 @@ def part(self, ub, s1, x):
     keys = []
     rest = []  # the others
     for m in range(len(moons)):
-        a = 0  # its numbers into s1
-        for b in range(len(self.vals)):
-            if s1 in destinations(moons[m], self.vals[b], movement):
-                a |= 1 << b
+        a = rows[m * STARS + s1]  # its numbers into s1
         if a:
             keys.append((a * 16 + moons[m]) * 16 + m)
         else:
