@@ -34,11 +34,20 @@ def pairs(self):
     # part (piles.py) searches every plan.
     parts = []
     caps = self.caps
+    # x0: the smallest biggest pile a better plan may have. With every
+    # pile at most x, the need moves score at most need // x piles of x
+    # and one of the rest (the score is convex in each pile), so a part
+    # with a smaller x has no plan beating the best: no bound asked
+    need = self.need
+    a = self.alpha
+    x0 = 1
+    while x0 < need and (need // x0) * x0 * (a * (x0 - 1) + 2) // 2 + need % x0 * (a * (need % x0 - 1) + 2) // 2 <= self.best:
+        x0 += 1
     for s1 in range(STARS):
         self.s1 = s1
         self.per2 = _table(self)
         if not self._turned(s1):  # (else that star's parts, turned, are these)
-            for x in range(1, caps[s1] + 1):
+            for x in range(x0, caps[s1] + 1):
                 self.x1 = x
                 b = bound(self, caps, True)
                 if b > self.best:
