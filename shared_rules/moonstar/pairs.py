@@ -320,17 +320,18 @@ def _two(self, by_cap, extra, per2, slack, want, lim, t):
             return t
     # m: the most two stars may take for the sum to stay within lim
     # (the sum grows with m: with no limit, it is t > lim)
-    m = 0
+    m = two = 0  # (two: the sum at m)
     hi = (ws[-1] & 31) + (ws[-2] & 31)
     while hi - m > 1:
         k = (m + hi) >> 1
-        if _val(by_cap, ws[-1] & 31, extra, k) <= lim:
+        w = _val(by_cap, ws[-1] & 31, extra, k)
+        if w <= lim:
             m = k
+            two = w
         else:
             hi = k
     if not m:
         return t
-    two = _val(by_cap, ws[-1] & 31, extra, m)
     # does any pair of stars take more than m between them?
     for a in range(len(ws) - 1, 0, -1):
         u = ws[a] >> 5 & 15
