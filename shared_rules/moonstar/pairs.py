@@ -261,7 +261,7 @@ def _ranges(self, his, want, hall):
     # (moves beyond the rooms are the moons left out of the piles: 1
     # each, wherever they go, as in piles.py's first bound)
     # cut: the most min(t, t2) below may be for the node to be cut; the
-    # chord's sum first, which alone cuts it as often as the other
+    # chord's sum first: a node it cuts alone needs neither greedy sum
     cut = 2 * ((self.best - score - extra) // alpha) + 1
     t2 = self._fill(by_chord, extra, 0)
     if t2 <= cut:
@@ -386,8 +386,9 @@ def _count(self, per2, slack, us, cnt):
 def _val(by_cap, w, extra, m):
     """The greedy sum of a(a - 1) over the other stars' moves when the
     biggest takes c (at most w) and every other at most min(c, m - c),
-    the best c; by_cap as in _two (the biggest room goes to c). Moves
-    one to a star add 0: c = 1 adds 0, and the others stop at 1 left."""
+    the best c; by_cap as in _two (the biggest room goes to c). A star
+    taking one move adds 0 (a(a - 1)), so c starts at 2 and the others
+    stop once 1 move, or 1 a star, is left."""
     two = 0
     top = min(w, extra, m)
     for c in range(2, top + 1):
