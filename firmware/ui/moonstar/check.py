@@ -45,11 +45,11 @@ class Check(Screen):
         # points is the rules' proof that accepts them, with no search
         # (docs/solver.md), and the result screen's best
         self.solve = solve
-        # the entry told the best (not while the playing minute runs), or
-        # the solve's plan proves the points: so does this screen, as soon
-        # as the solve has it, rather than after the check, the journal and
-        # the result screen's code
-        self.tell = tell or self._proved()
+        # the entry told the best (not while the playing minute runs): so
+        # does this screen (_told: and when the solve's plan proves the
+        # points), as soon as the solve has it, rather than after the
+        # check, the journal and the result screen's code
+        self.tell = tell
         self.job = None  # the rules' check in slices
         self.base = None  # the state it checks against
         self.passes = 0  # the spinner's turns
@@ -75,8 +75,7 @@ class Check(Screen):
                     # the entry's solve, a slice a pass, to its end; its
                     # best on the panel at once if the entry would tell it,
                     # or if its plan proves the points
-                    if solve.update() and (self.tell or self._proved()):
-                        self.tell = True
+                    if solve.update() and self._told():
                         return True
                     return self._turn(now)
                 answer = solve.answer if solve is not None else None
@@ -110,12 +109,15 @@ class Check(Screen):
             app.fault(e)
         return True
 
-    def _proved(self):
-        """True when the entry's solve is done and its best is at least the
-        points: its plan reaches them, and the rules' check accepts them on
-        it (docs/solver.md)."""
+    def _told(self):
+        """The solve's answer once the panel may show its best, else None:
+        the entry told it, or its best is at least the points (its plan
+        reaches them, and the rules' check accepts them on it:
+        docs/solver.md)."""
         a = self.solve.answer if self.solve is not None else None
-        return a is not None and a["best"] >= self.ev["points"]
+        if a is not None and (self.tell or a["best"] >= self.ev["points"]):
+            return a
+        return None
 
     def _turn(self, now):
         """The spinner turns (True: a redraw) at most every SPIN_MS."""
@@ -157,9 +159,8 @@ class Check(Screen):
         d.text("checking...", 0, 14, 1)
         d.text(SPIN[self.passes % 4], 120, 14, 1)
         d.text("points: %d" % self.ev["points"], 0, 26, 1)
-        # the best, once the entry's solve has it, if the entry tells it
-        solve = self.solve
-        a = solve.answer if solve is not None and self.tell else None
+        # the best, once the entry's solve has it, if it may be told (_told)
+        a = self._told()
         if a is not None:
             d.text("best possible:", 0, 36, 1)
             text_right(d, str(a["best"]), 36)
