@@ -13,9 +13,9 @@ where the rules are silent are in docs/games/moonstar.md.
 # points and bets a round allows, offered and checked), board (moves and
 # landing scores, shared with the solver), check (a situation's checks),
 # words (events and phases as players say them, for messages), and the
-# solver's parts (solver, plan, piles, piles_start, pairs, assign). A module is
-# imported where it is needed, so a board holds only the phase at hand
-# (and legal(), which every phase asks: KEEP).
+# solver's parts (solver, plan, piles, piles_start, pairs, piles_plan,
+# assign). A module is imported where it is needed, so a board holds only
+# the phase at hand (and legal(), which every phase asks: KEEP).
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states

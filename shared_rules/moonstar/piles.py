@@ -1,9 +1,10 @@
 """Squares and chains for shared_rules.moonstar.solver: an exact branch and bound
 over each moon's landing star (symmetry between equal moons, Hall's theorem
 for the dice, a relaxation bound); docs/solver.md gives the argument. Its
-first steps are piles_start.py, its search in parts pairs.py; what they
-share with the search (the tables, the matching step, the greedy fill,
-the set-up's symmetries) are Piles methods, so neither imports another.
+first steps are piles_start.py, its search in parts pairs.py, its plan
+piles_plan.py; what they share with the search (the tables, the matching
+step, the greedy fill, the set-up's symmetries) are Piles methods, so
+none imports another.
 """
 
 from shared_rules.moonstar.board import destinations
@@ -218,7 +219,11 @@ class Piles:
 
                     self.prep = part(self, p >> 8, p >> 4 & 15, p & 15)
             else:
-                self.result = _plan(self)
+                # the plan's code comes only now: every pass of the search
+                # before holds less (piles_plan.py)
+                from shared_rules.moonstar.piles_plan import plan
+
+                self.result = plan(self)
                 # free the tables: the board's heap is small (and a solve
                 # still held somewhere then holds little)
                 del self.kids, self.uni, self.capx, self.mask, self.ch, self.ubs, self.per2, self.same, self.chosen, self.choice, self.bits, self.rows
@@ -469,55 +474,3 @@ class Piles:
                 else:
                     return True
         return False
-
-
-def _plan(self):
-    """The best landings with their dice (Hall says they exist), listed
-    star by star: the best order for chains."""
-    choice = self.choice
-    order, mask = self.chosen  # the tables of the part that found it
-    M = len(choice)  # positions (a part's are more than the moons: pairs.part)
-    masks = [0 if c == _SKIP else mask[i * _STARS + c] for i, c in enumerate(choice)]
-    got = [0] * M
-    load = [0] * (len(self.vals) + 1)
-    for i in range(M):
-        if masks[i] and not self._augment(i, masks, got, load):
-            raise AssertionError("solver: no dice for a Hall-checked plan")  # a bug, never bad input
-    dice = list(self.sit["dice"])
-    moves = []  # (to * 16 + moon) * 16 + die: at most 15 moons and 11 dice
-    moved = 0  # a bit a moon
-    pile = [0] * _STARS
-    for i in range(M):
-        if masks[i]:
-            j = dice.index(self.vals[got[i] - 1])
-            dice[j] = 0
-            pile[choice[i]] += 1
-            moved |= 1 << (order[i] & 15)
-            moves.append((choice[i] * 16 + (order[i] & 15)) * 16 + j)
-    # The search may stop short of a complete plan (the rest of the moves
-    # add at least 1 each, wherever they go): the moons and dice left
-    # make the rest, each onto the biggest pile it can reach.
-    moons = self.sit["moons"]
-    for i in range(M):
-        m = order[i] & 15
-        if len(moves) == self.need or moved >> m & 1:
-            continue
-        pick = -1
-        for j in range(len(dice)):
-            if dice[j]:
-                for to in destinations(moons[m], dice[j], self.sit["movement"]):
-                    if pick < 0 or pile[to] > pile[pick >> 8]:
-                        pick = (to * 16 + m) * 16 + j
-        if pick < 0:
-            raise AssertionError("solver: a moon left with no die")  # a bug, never bad input
-        dice[pick & 15] = 0
-        pile[pick >> 8] += 1
-        moved |= 1 << m
-        moves.append(pick)
-    best = 0
-    for k in pile:
-        best += k * (self.alpha * (k - 1) + 2) // 2
-    if best != self.best:
-        raise AssertionError("solver: plan scores %d, search %d" % (best, self.best))  # a bug, never bad input
-    moves.sort()
-    return {"best": best, "plan": [{"moon": v >> 4 & 15, "die": v & 15, "to": v >> 8} for v in moves], "favorite": None}

@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 # What a result's check may load beyond the list when no plan comes with
 # it (the device's points entry passes the solve's plan: plan.py alone).
 SEARCH = {"shared_rules.moonstar.solver", "shared_rules.moonstar.plan", "shared_rules.moonstar.piles",
-          "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs", "shared_rules.moonstar.assign"}
+          "shared_rules.moonstar.piles_plan", "shared_rules.moonstar.piles_start", "shared_rules.moonstar.pairs", "shared_rules.moonstar.assign"}
 
 # What a phase's event still loads itself: the set-up's own code (its
 # lists hold only its base: the rest held between passes would cost heap

@@ -108,7 +108,8 @@ def test_the_solver_modules_ring_is_the_boards():
 
     if sys.implementation.name != "cpython":
         return
-    from shared_rules.moonstar import board, piles, piles_start
+    from shared_rules.moonstar import board, piles, piles_plan, piles_start
 
-    assert piles._STARS == piles_start._STARS == board.STARS == 12
+    assert piles._STARS == piles_start._STARS == piles_plan._STARS == board.STARS == 12
+    assert piles._SKIP == piles_plan._SKIP
 
