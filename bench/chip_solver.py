@@ -40,7 +40,7 @@ from shared_rules.moonstar.solver import Solver
 # every solver module loaded before the first clock starts, so that each
 # figure is a solve's own work, not a module's loading
 import shared_rules.moonstar.assign, shared_rules.moonstar.piles
-import shared_rules.moonstar.piles_start, shared_rules.moonstar.pairs
+import shared_rules.moonstar.piles_start, shared_rules.moonstar.pairs, shared_rules.moonstar.piles_plan
 SITS = %s
 for name, sit in SITS:
     gc.collect()
