@@ -449,7 +449,26 @@ class Piles:
                 uni[j + s] = uni[j + _STARS + s] | mask[j + s]
         yield
         capx = self.capx
+        count = self.count
         for s in range(_STARS):
+            if not self.multi:
+                # Under standard moves a moon reaches s with one number
+                # and a matching never moves a moon (_augment): each takes
+                # a die of its number left, or none. Number b's dice left
+                # are at [2^b % 11] (distinct: pairs._sets); no call a moon
+                free = bytearray(11)
+                for b in range(k):
+                    free[(1 << b) % 11] = count[b]
+                for i in range(M - 1, -1, -1):
+                    j = i * _STARS + s
+                    a = mask[j] % 11
+                    if a and free[a]:
+                        free[a] -= 1
+                        capx[j] = capx[j + _STARS] + 1
+                    else:
+                        capx[j] = capx[j + _STARS]
+                yield
+                continue
             masks = [mask[i * _STARS + s] for i in range(M)]
             got = [0] * M
             load = [0] * (k + 1)  # (load[k]: _augment's)
