@@ -27,7 +27,7 @@ def pairs(self):
     bound (a star a unit of work)."""
     _root(self)  # the parts start from it
     self.depth = -1
-    self._bound(0, self.need)  # the root's caps (and position), for ranking the parts
+    self._bound(0, self.need)  # the root's caps: the sizes a part's pile may have
     # the search's parts: for each star s1 and size x of the biggest pile,
     # those whose bound beats the best plan known, the most promising
     # last. Every plan's biggest pile is one of them, so searching each
@@ -49,7 +49,7 @@ def pairs(self):
         if not self._turned(s1):  # (else that star's parts, turned, are these)
             for x in range(x0, caps[s1] + 1):
                 self.x1 = x
-                b = bound(self, caps, True)
+                b = bound(self, 0, need, True)
                 if b > self.best:
                     parts.append((b * 16 + s1) * 16 + x)  # small ints: the board's heap is small
         yield
@@ -137,12 +137,16 @@ def _table(self):
     return t + bits
 
 
-def bound(self, caps, rank=False):
+def bound(self, i, r, rank=False):
     """Upper bound on the score of any complete plan below the current
     node of the part whose biggest pile is x1 moons on s1 (part;
-    pairs() ranks the parts with it, from the root): `caps[s]` bounds
-    how many more moons star s can take. Every other star u ends with
-    between n[u] and min(n[u] + caps[u], x1) moons, and no more than
+    pairs() ranks the parts with it, from the root), the moons from
+    position i on to come with r moves left. Star s can take at most
+    caps more moons: as many as the moons from i on can land there
+    together with the full dice (capx), cut to the slack of the numbers
+    that take them there and to r (piles.py's own bound's caps, made
+    here: in a part that bound is this one). Every other star u ends
+    with between n[u] and min(n[u] + caps, x1) moons, and no more than
     the moves the moons left can add into s1 and u together less what
     s1 still needs; the moves left go to those ranges as in piles.py'
     own bound (the smaller of two greedy relaxations), and, for a node
@@ -160,13 +164,25 @@ def bound(self, caps, rank=False):
     n = self.n
     x = self.x1
     s1 = self.s1
-    want = x - n[s1]  # moves s1 still needs
-    if caps[s1] < want:
-        return 0  # s1 cannot reach its pile
+    self.pos = i
+    capx = self.capx
+    uni = self.uni
+    sl = self.slack
     his = self.his
+    j = i * STARS
     for u in range(STARS):
-        h = n[u] + caps[u]
-        his[u] = h if h < x else x
+        c = capx[j + u]
+        if c:  # (min(c, slack, r), without a builtin call: a hot loop)
+            a = sl[uni[j + u]]
+            if a < c:
+                c = a
+            if r < c:
+                c = r
+        c += n[u]
+        his[u] = c if c < x else x
+    want = x - n[s1]  # moves s1 still needs
+    if his[s1] < x:
+        return 0  # s1 cannot reach its pile
     his[s1] = n[s1]  # (s1 has no range: x1, as _ranges counts it)
     if rank:
         b = _ranges(self, his, want, None)
@@ -212,23 +228,14 @@ def bound(self, caps, rank=False):
     # per2[u]'s last byte counts the moons with some numbers (of them,
     # those with all in T are its byte T), so the difference's last byte
     # is slack[all] + 16 less them: the count is slack[all] + its least
-    # byte - its last, with no shift.
+    # byte - its last, with no shift. (s1's here; each other star's in
+    # _ranges, as it lists the ranges.)
     slack = int.from_bytes(self.slack, "little") + per2[13]
     sl = self.slack[full - 1] - want
     y = (slack - per2[s1]).to_bytes(full, "little")
     if sl + min(y) - y[-1] < 0:
         return 0  # the moons left cannot give s1 its pile
-    for u in range(STARS):
-        # (s1's own check above: never below n[u], so only worth it
-        # while u has room; s1 has none)
-        if his[u] > n[u]:
-            y = (slack - per2[u]).to_bytes(full, "little")
-            t = n[u] + sl + min(y) - y[-1]
-            if t < n[u]:
-                return 0  # no plan has this pile of x on s1
-            if t < his[u]:
-                his[u] = t
-    return _ranges(self, his, want, (per2, slack))
+    return _ranges(self, his, want, (per2, slack, sl))
 
 
 def _ranges(self, his, want, hall):
@@ -247,9 +254,20 @@ def _ranges(self, his, want, hall):
     by_n = []
     by_cap = []  # (w * 16 + u) * 32 + w: _fill's key, and _two's star
     by_chord = []
+    if hall:
+        per2, slack, sl = hall
+        full = self.full
     for u in range(STARS):
         lo = n[u]
         w = his[u] - lo
+        if hall and w > 0:
+            # u's Hall count (as bound's for s1), only worth it while u
+            # has room (s1 has none; and the count is never below n[u],
+            # being at least s1's, which bound checked)
+            y = (slack - per2[u]).to_bytes(full, "little")
+            t = sl + min(y) - y[-1]
+            if t < w:
+                w = t
         if w > 0:
             by_n.append(lo * 32 + w)
             by_cap.append((w * 16 + u) * 32 + w)

@@ -67,7 +67,7 @@ class Piles:
         # the matchings behind capx and the first plan run as units of
         # step() too, so that no call does more than a unit's work
         self.prep = prep(self)
-        self.caps = bytearray(_STARS)  # _bound's caps, for the second bound
+        self.caps = bytearray(_STARS)  # _bound's caps (pairs.pairs: the root's, for the parts' sizes)
         self.his = bytearray(_STARS)  # the second bound's ranges (pairs.bound)
         self.bits = []  # pairs._table's ints of the sets holding each number
         self.rows = bytearray(0)  # each moon's numbers into each star (tables)
@@ -160,7 +160,6 @@ class Piles:
         slack = self.slack
         capx = self.capx
         caps = self.caps
-        self.pos = i  # for the second bound
         j = i * _STARS
         for s in range(_STARS):
             c = capx[j + s]
@@ -171,8 +170,6 @@ class Piles:
                 if r < c:
                     c = r
             caps[s] = c
-        if self.s1 >= 0:
-            return 1 << 20  # (a part's own bound, pairs.bound, is below it)
         by_n = []
         by_cap = []
         by_chord = []
@@ -289,10 +286,13 @@ class Piles:
                 self.choice = ch[: i + 1] + [_SKIP] * (self.M - 1 - i)
                 self.chosen = (self.order, bytes(self.mask))  # the positions' tables (reused by later parts)
             if r and i + 1 < self.M:
-                ub = self.cur + self._bound(i + 1, r)
-                if ub > self.best and self.pairbound is not None:
-                    # (part of this node's unit: a step never does more units than its budget)
-                    ub = min(ub, self.pairbound(self, self.caps))
+                if self.pairbound is None:
+                    ub = self.cur + self._bound(i + 1, r)
+                else:
+                    # a part: its own bound (pairs.bound), which makes
+                    # the caps of this one itself (part of this node's
+                    # unit: a step never does more units than its budget)
+                    ub = self.pairbound(self, i + 1, r)
                 if ub > self.best:
                     i += 1
                     self._children(i)
