@@ -375,6 +375,9 @@ def _count(self, per2, slack, us, cnt):
     R = self.M - len(self.sit["moons"])
     p = self.pos
     ch = self.ch
+    u = us[0]  # (two stars or more: the first two with no inner loop)
+    v = us[1]
+    more = us[2:]
     seen = []  # the sets counted (cnt is all 0 again after the sum)
     for i in range(p, self.M):
         f = order[i] >> 4
@@ -386,8 +389,9 @@ def _count(self, per2, slack, us, cnt):
         else:
             A = mask[i * STARS + s1]
             j = (i + R if f else i) * STARS
-        for u in us:
-            A |= mask[j + u]
+        A |= mask[j + u] | mask[j + v]
+        for w in more:
+            A |= mask[j + w]
         if A:
             if not cnt[A]:
                 seen.append(A)
