@@ -232,9 +232,10 @@ def bound(self, i, r, rank=False):
     # _ranges, as it lists the ranges.)
     slack = int.from_bytes(self.slack, "little") + per2[13]
     sl = self.slack[full - 1] - want
-    y = (slack - per2[s1]).to_bytes(full, "little")
-    if sl + min(y) - y[-1] < 0:
-        return 0  # the moons left cannot give s1 its pile
+    if want:  # (a count is never below 0: s1's pile made, nothing to check)
+        y = (slack - per2[s1]).to_bytes(full, "little")
+        if sl + min(y) - y[-1] < 0:
+            return 0  # the moons left cannot give s1 its pile
     return _ranges(self, his, want, (per2, slack, sl))
 
 
