@@ -130,7 +130,8 @@ class Piles:
                             break
         for s in range(_STARS):
             pile = n[s] + capx[i * _STARS + _STARS + s]
-            top = max(top, pile)
+            if pile > top:  # (no builtin max: a hot loop)
+                top = pile
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join
             # it (one reaches it, and some set of numbers that takes the

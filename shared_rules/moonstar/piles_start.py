@@ -112,7 +112,11 @@ def _greedy(self):
                     # trial pile that takes them all settles the step
                     cand = []
                     for t in range(_STARS):
-                        k = min(reach[t], capx[t], left)
+                        k = reach[t]  # (the least of reach, capx and left, without a builtin call)
+                        if capx[t] < k:
+                            k = capx[t]
+                        if left < k:
+                            k = left
                         if k:
                             cand.append(k * 16 + 15 - t)
                     cand.sort()
