@@ -93,6 +93,7 @@ def part(self, ub, s1, x):
     for k in rest:
         keys.append(k & 15)
     M = self.M = len(keys)
+    self.R = R
     if len(self.ptr) != M + 1:
         self.kids = bytearray((M + 1) * 13)
         self.ptr = bytearray(M + 1)
@@ -199,7 +200,7 @@ def bound(self, i, r, rank=False):
     # those that changed since the last bound are added or taken off
     mask = self.mask
     ch = self.ch
-    R = self.M - len(self.sit["moons"])
+    R = self.R
     w = 0
     for j in range(p - R if p > R else 0, p if p < R else R):  # (j < p <= j + R)
         if ch[j] != s1:
@@ -373,7 +374,7 @@ def _count(self, per2, slack, us, cnt):
     full = self.full
     mask = self.mask
     order = self.order
-    R = self.M - len(self.sit["moons"])
+    R = self.R
     p = self.pos
     ch = self.ch
     u = us[0]  # (two stars or more: the first two with no inner loop)
@@ -401,7 +402,8 @@ def _count(self, per2, slack, us, cnt):
     for A in seen:
         c = cnt[A]
         cnt[A] = 0
-        k += c * _sets(per2, A) if c > 1 else _sets(per2, A)
+        A = _sets(per2, A) if A & (A - 1) else per2[13 + A % 11]  # (as in _move)
+        k += c * A if c > 1 else A
     k = (slack - k).to_bytes(full, "little")  # (as in bound)
     return self.slack[full - 1] + min(k) - k[-1]
 
@@ -443,7 +445,7 @@ def _move(self, tab, p, s1):
     counts nothing here (see bound)."""
     mask = self.mask
     order = self.order
-    R = self.M - len(self.sit["moons"])
+    R = self.R
     at = tab[STARS]
     while at != p:
         if at > p:  # one moon more
@@ -460,7 +462,7 @@ def _move(self, tab, p, s1):
         a1 = mask[i * STARS + s1]
         j = (i + R if f else i) * STARS
         # (a big-int sum a set: the stars the moon cannot reach share s1's)
-        base = _sets(tab, a1) if a1 else 0
+        base = (_sets(tab, a1) if a1 & (a1 - 1) else tab[13 + a1 % 11]) if a1 else 0
         for u in range(STARS):
             A = mask[j + u]
             if A:

@@ -78,6 +78,7 @@ class Piles:
         # s1 (-1: every plan); parts: the parts left (pairs.pairs)
         self.s1 = -1
         self.x1 = 0
+        self.R = 0  # a part's first-pass positions (its moons that reach s1; pairs.part)
         self.parts = None
 
     def reached(self):
@@ -99,7 +100,7 @@ class Piles:
         keys = []
         top = 0
         out = 1  # whether this moon may get no die (or wait)
-        if self.order[i] & 16 and self.M - len(self.sit["moons"]) - i <= self.x1 - n[self.s1]:
+        if self.order[i] & 16 and self.R - i <= self.x1 - n[self.s1]:
             # a part's first pass: the moons from here on are no more
             # than s1 still needs, so this one cannot wait
             out = 0
@@ -107,7 +108,7 @@ class Piles:
             # a part's second pass (pairs.part): R positions back is
             # this moon's first; a moon gone to s1 there stays, and the
             # one before it in its group may have (it then ranks first)
-            R = self.M - len(self.sit["moons"])
+            R = self.R
             s1 = self.s1
             if ch[i - R] == s1:
                 mask = b""
