@@ -262,19 +262,24 @@ def _ranges(self, his, want, hall):
     for u in range(STARS):
         lo = n[u]
         w = his[u] - lo
-        if hall and w > 0:
-            # u's Hall count (as bound's for s1), only worth it while u
-            # has room (s1 has none; and the count is never below n[u],
-            # being at least s1's, which bound checked)
-            y = (slack - per2[u]).to_bytes(full, "little")
-            t = sl + min(y) - y[-1]
-            if t < w:
-                w = t
-        if w > 0:
-            by_n.append(lo * 32 + w)
-            by_cap.append((w * 16 + u) * 32 + w)
-            by_chord.append((2 * lo + w - 1) * 32 + w)
-        elif w < 0:
+        # An empty star with room for one moon at most is left out: it
+        # weighs in no sum (its move, if any, is one of the extra moves,
+        # 1 point), and in _two a pair with it takes at most one move
+        # more than its other star, a move that adds nothing there
+        if w > 1 or w > 0 and lo:
+            if hall:
+                # u's Hall count (as bound's for s1), only worth it while
+                # u has room (s1 has none; and it is never below 0: at
+                # least s1's, less what s1 needs, which bound checked)
+                y = (slack - per2[u]).to_bytes(full, "little")
+                t = sl + min(y) - y[-1]
+                if t < w:
+                    w = t
+            if w > 1 or w > 0 and lo:
+                by_n.append(lo * 32 + w)
+                by_cap.append((w * 16 + u) * 32 + w)
+                by_chord.append((2 * lo + w - 1) * 32 + w)
+        if w < 0:
             return 0  # no plan has this pile of x on s1
     if extra < 0:
         return 0
