@@ -27,13 +27,11 @@ def pairs(self):
     bound (a star a unit of work)."""
     _root(self)  # the parts start from it
     self.depth = -1
-    self._bound(0, self.need)  # the root's caps: the sizes a part's pile may have
     # the search's parts: for each star s1 and size x of the biggest pile,
     # those whose bound beats the best plan known, the most promising
     # last. Every plan's biggest pile is one of them, so searching each
     # part (piles.py) searches every plan.
     parts = []
-    caps = self.caps
     # x0: the smallest biggest pile a better plan may have. With every
     # pile at most x, the need moves score at most need // x piles of x
     # and one of the rest (the score is convex in each pile), so a part
@@ -47,7 +45,13 @@ def pairs(self):
         self.s1 = s1
         self.per2 = _table(self)
         if not self._turned(s1):  # (else that star's parts, turned, are these)
-            for x in range(x0, caps[s1] + 1):
+            # the most moons s1 can take (bound's cap at the root)
+            c = self.capx[s1]
+            if self.slack[self.uni[s1]] < c:
+                c = self.slack[self.uni[s1]]
+            if need < c:
+                c = need
+            for x in range(x0, c + 1):
                 self.x1 = x
                 b = bound(self, 0, need, True)
                 if b > self.best:

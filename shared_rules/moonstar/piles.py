@@ -67,7 +67,6 @@ class Piles:
         # the matchings behind capx and the first plan run as units of
         # step() too, so that no call does more than a unit's work
         self.prep = prep(self)
-        self.caps = bytearray(_STARS)  # _bound's caps (pairs.pairs: the root's, for the parts' sizes)
         self.his = bytearray(_STARS)  # the second bound's ranges (pairs.bound)
         self.bits = []  # pairs._table's ints of the sets holding each number
         self.rows = bytearray(0)  # each moon's numbers into each star (tables)
@@ -161,8 +160,10 @@ class Piles:
         uni = self.uni
         slack = self.slack
         capx = self.capx
-        caps = self.caps
         j = i * _STARS
+        by_n = []
+        by_cap = []
+        by_chord = []
         for s in range(_STARS):
             c = capx[j + s]
             if c:  # (min(c, slack, r), without a builtin call: a hot loop)
@@ -171,16 +172,10 @@ class Piles:
                     c = a
                 if r < c:
                     c = r
-            caps[s] = c
-        by_n = []
-        by_cap = []
-        by_chord = []
-        for s in range(_STARS):
-            c = caps[s]
-            if c:
-                by_n.append(n[s] * 32 + c)
-                by_cap.append(c * 33)
-                by_chord.append((2 * n[s] + c - 1) * 32 + c)
+                if c:
+                    by_n.append(n[s] * 32 + c)
+                    by_cap.append(c * 33)
+                    by_chord.append((2 * n[s] + c - 1) * 32 + c)
         # doubled: 2 sum n_s a_s + sum a_s (a_s - 1), each greedily; or the chord
         t1 = 2 * self._fill(by_n, r, 0) + self._fill(by_cap, r, 1)
         t2 = self._fill(by_chord, r, 0)
