@@ -128,19 +128,21 @@ class Piles:
                         if m & a == m and (m != a or b > i - R):
                             out = 0
                             break
+        j = i * _STARS  # (this position's row; the next one's at j + 12)
+        x1 = self.x1 if self.s1 >= 0 else 99  # (in a part no pile goes past x1)
         for s in range(_STARS):
-            pile = n[s] + capx[i * _STARS + _STARS + s]
+            pile = n[s] + capx[j + _STARS + s]
             if pile > top:  # (no builtin max: a hot loop)
                 top = pile
             # a moon alone on a star scores what it would score anywhere
             # (see step): it only goes where a later moon can still join
             # it (one reaches it, and some set of numbers that takes the
             # later moons there still has dice: slack[uni] > 0)
-            if s >= lo and mask and mask[i * _STARS + s] and (n[s] or capx[i * _STARS + _STARS + s] and slack[uni[i * _STARS + _STARS + s]]) and (self.s1 < 0 or n[s] < self.x1):
+            if s >= lo and mask and mask[j + s] and (n[s] or capx[j + _STARS + s] and slack[uni[j + _STARS + s]]) and n[s] < x1:
                 # Hall: some set of numbers holding the moon's would be
                 # short of dice (the slack is the same when the option
                 # is taken: its siblings are taken back before)
-                A = S = mask[i * _STARS + s]
+                A = S = mask[j + s]
                 while S < full and slack[S]:
                     S = (S + 1) | A
                 if S >= full:
