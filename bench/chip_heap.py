@@ -7,7 +7,7 @@ held only by words that are not references (stale words on the stack,
 bytes of data that happen to look like an address), which a conservative
 collector keeps but a program never asked for?
 
-    .venv/bin/python bench/chip_heap.py [--json] [--seed N]
+    .venv/bin/python bench/chip_heap.py [--json] [--seed N] [--save FILE]
 
 How:
 - The facts of the firmware are read from the chip first, not written
@@ -28,7 +28,10 @@ How:
   app) and the rest; what a kilobyte of dead stack below the pointer
   would add; and what is held only through words inside raw data
   (strings, bytes, bytearray buffers, bytecode, big-int digits), which no
-  object's field points at.
+  object's field points at; the pools of interned names on the heap; and
+  the blocks in use by the kind of object they head.
+- --save FILE keeps the snapshot (pickle: sram, sp, pool, total, atb) for
+  a walk of one's own.
 """
 
 import argparse
@@ -181,6 +184,18 @@ class Heap:
         return [h for h in map(self.head, self.words(lo, hi)) if h is not None]
 
 
+def _qstr_pool(heap, b):
+    """Whether block b heads a pool of interned names (py/qstr.c: the
+    previous pool, the names before it, its room, its names, then its
+    hashes and lengths after the room's pointers, all in one block)."""
+    a = heap.pool + BLOCK * b
+    if heap.length[b] < 2:
+        return False
+    prev, _before, room, n, hashes = heap.words(a, a + 20)
+    return (0x10000000 <= prev < 0x10200000 or heap.head(prev) is not None) and 0 < n <= room \
+        and hashes == a + 24 + 4 * room and 24 + 4 * room <= BLOCK * heap.length[b]
+
+
 def find_atb(sram, pool, total, used):
     """The allocation table's address: it ends a few bytes before the pool,
     after the finaliser table (gc.c's gc_setup_area). Of the places where
@@ -237,7 +252,7 @@ def session(seed, pool, total):
     return peak, high["sram"], high["sp"], high["ms"]
 
 
-def measure(seed=1, log=print):
+def measure(seed=1, log=print, save=None):
     facts = chip_facts()
     pool, total, kinds = facts["pool"], facts["total"], facts["kinds"]
     log("heap: %d bytes from 0x%08x" % (total, pool))
@@ -245,6 +260,11 @@ def measure(seed=1, log=print):
     log("the probe's own heap, the board set up: %d bytes" % out["probe_bytes"])
     peak, sram, sp, ms = session(seed, pool, total)
     heap = Heap(sram, sp, pool, total, find_atb(sram, pool, total, peak))
+    if save:
+        import pickle
+
+        with open(save, "wb") as f:
+            pickle.dump({"sram": sram, "sp": sp, "pool": pool, "total": total, "atb": heap.atb}, f)
     out.update(peak_bytes=peak, at_ms=round(ms, 1), used_bytes=heap.used())
     static = heap.heads_in(RAM, heap.atb & ~3)
     stack = [(a, heap.head(w)) for a, w in zip(range(sp, STACK_TOP, 4), heap.words(sp, STACK_TOP))]
@@ -272,6 +292,9 @@ def measure(seed=1, log=print):
                 raw.add(h)
                 kind[h] = k + " data"
     precise = heap.reach(static + [h for _, h in stack], opaque=raw)
+    pools = [b for b in heap.length if _qstr_pool(heap, b)]
+    out["qstr_pools"] = {"pools": len(pools), "names": sum(heap.word(pool + BLOCK * b + 12) for b in pools),
+                         "bytes": heap.size(pools)}
     out.update(
         static_bytes=heap.size(by_static),
         app_bytes=heap.size(by_app),
@@ -288,6 +311,7 @@ def measure(seed=1, log=print):
         % (out["app_bytes"], out["stack_rest_bytes"]))
     log("a kilobyte of dead stack below the pointer would add: %d bytes" % out["dead_stack_kb_adds_bytes"])
     log("held only through words inside raw data: %d bytes" % out["raw_data_only_bytes"])
+    log("interned names: %(names)d in %(pools)d pools on the heap, %(bytes)d bytes (their text aside)" % out["qstr_pools"])
     log("by kind: %s" % ", ".join("%s %d" % kv for kv in out["by_kind"].items()))
     return out
 
@@ -296,11 +320,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--seed", type=int, default=1, help="seed of the emulated ring oscillator")
+    ap.add_argument("--save", metavar="FILE", help="keep the peak's snapshot there (pickle)")
     args = ap.parse_args(argv)
     if harness.find_uf2() is None:
         print("no stock Pico firmware: get %s" % harness.UF2_URL, file=sys.stderr)
         return 2
-    out = measure(args.seed, log=(lambda *a: print(*a, file=sys.stderr)) if args.json else print)
+    out = measure(args.seed, log=(lambda *a: print(*a, file=sys.stderr)) if args.json else print, save=args.save)
     if args.json:
         print(json.dumps(out, indent=1))
     return 0
