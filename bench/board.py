@@ -92,8 +92,9 @@ def game7_round(b):
 
 
 # (set-up seed, whether the game screen had the time to solve it ahead):
-# seed 201 is the slowest Game 7 solve of seeds 1-1,000 on the chip (757
-# ms of the solver's own time), seed 1 the slowest of seeds 1-40 (361 ms)
+# seed 201 was the slowest Game 7 solve of seeds 1-1,000 on the chip when
+# chosen (757 ms of the solver's own time then, 263 ms now: docs/solver.md),
+# seed 1 the slowest of seeds 1-40 (361 ms then)
 OK_CASES = ((201, True), (201, False), (1, True), (1, False))
 
 
