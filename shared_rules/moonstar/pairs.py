@@ -177,7 +177,7 @@ def bound(self, i, r, rank=False):
     j = i * STARS
     for u in range(STARS):
         c = capx[j + u]
-        if c:  # (min(c, slack, r), without a builtin call: a hot loop)
+        if c:  # piles._bound's cap, min(c, slack, r), inline: a call a star is 13 us on the chip
             a = sl[uni[j + u]]
             if a < c:
                 c = a
