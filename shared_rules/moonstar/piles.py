@@ -448,16 +448,12 @@ class Piles:
                 uni[j + s] = uni[j + _STARS + s] | mask[j + s]
         yield
         capx = self.capx
-        count = self.count
         for s in range(_STARS):
             if not self.multi:
                 # Under standard moves a moon reaches s with one number
                 # and a matching never moves a moon (_augment): each takes
-                # a die of its number left, or none. Number b's dice left
-                # are at [2^b % 11] (distinct: pairs._sets); no call a moon
-                free = bytearray(11)
-                for b in range(k):
-                    free[(1 << b) % 11] = count[b]
+                # a die of its number left, or none; no call a moon
+                free = self._free(None)
                 for i in range(M - 1, -1, -1):
                     j = i * _STARS + s
                     a = mask[j] % 11
@@ -475,6 +471,17 @@ class Piles:
                 capx[i * _STARS + s] = capx[i * _STARS + _STARS + s] + (self._augment(i, masks, got, load) if masks[i] else 0)
             yield
 
+
+    def _free(self, load):
+        """The dice left of each rolled number, at [2^b % 11] for number b
+        (distinct for b < 6: pairs._sets), so that under standard moves a
+        moon's mask (one number) finds its number's dice with no search;
+        `load`: the dice a matching holds, by number (None: none)."""
+        free = bytearray(11)
+        count = self.count
+        for b in range(len(count)):
+            free[(1 << b) % 11] = count[b] - load[b] if load else count[b]
+        return free
 
     def _turned(self, s1):
         """Whether a turn of the ring (or, under standard moves, a mirror)

@@ -164,12 +164,8 @@ def _pile(self, s, masks, got, load, left, keep, use):
         # A trial under standard moves: a moon reaches s with one number
         # and a matching never moves a moon (_augment), so the moons
         # below take, number by number, the dice left of theirs (in
-        # whatever order), up to `left`: counted, with no copies. Number
-        # b's dice left are at [2^b % 11] (distinct: pairs._sets)
-        free = [0] * 11
-        count = self.count
-        for b in range(len(count)):
-            free[(1 << b) % 11] = count[b] - load[b]
+        # whatever order), up to `left`: counted, with no copies
+        free = self._free(load)
         k = 0
         for i in range(M):
             a = mask[i * _STARS + s] % 11
