@@ -68,7 +68,7 @@ def main():
             for i in range(args.runs):
                 d = pagekit.new_browser(tmp / ("profile%d" % i), tmp / "dl")
                 try:
-                    page = pagekit.Page(d, server.url).open()
+                    page = pagekit.Page(d, server.url, test_clock=False).open()
                     page.wait_text("New game")
                     first.append(page.js("return moontable.stats.firstFrameMs"))
                     d.refresh()

@@ -21,9 +21,9 @@ Why each step exists:
   settings) and files the player put there survive a flash.
 
 The flash layout itself (firmware/ at the root, shared_rules/, the two
-driver packages, the pin map as board.json) comes from
-`moontable.sim.board_link.deploy_files`, the one place that defines it for the
-simulator and the real boards alike.
+driver packages, the pin map as board.json) comes from `deploy_files`
+here, the one place that defines it for the simulator, the web page and
+the real boards alike.
 
 With `--romfs` (MicroPython 1.25+ on a board whose firmware has a ROMFS
 partition) the compiled app and libraries go into one read-only image
@@ -35,6 +35,7 @@ told so in one line and gets the files as without --romfs.
 """
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -159,31 +160,72 @@ def header_version(mpy_bytes):
     return mpy_bytes[1], mpy_bytes[2] & 3
 
 
+def _package_files(name):
+    """(source path, path under flash) for an installed module or package."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise FileNotFoundError("package %s is not installed (it is a dependency in pyproject.toml)" % name)
+    origin = Path(spec.origin)
+    if origin.name == "__init__.py":
+        base = origin.parent
+        return [(p, Path(name) / p.relative_to(base)) for p in sorted(base.rglob("*.py"))]
+    return [(origin, Path(origin.name))]
+
+
+def deploy_files(board="sim"):
+    """Every file a board's flash gets, as (source, destination) pairs:
+    firmware/ at the root, shared_rules/, the two driver packages, and the
+    board's pin map as board.json."""
+    out = []
+    fw = places.firmware_dir()
+    for p in sorted(fw.rglob("*.py")):
+        if "__pycache__" not in p.parts:
+            out.append((p, p.relative_to(fw)))
+    rules = places.shared_rules_dir()
+    for p in sorted(rules.rglob("*.py")):
+        if "__pycache__" not in p.parts:
+            out.append((p, Path("shared_rules") / p.relative_to(rules)))
+    out.extend(_package_files("adafruit_ssd1306"))
+    out.extend(_package_files("adafruit_bus_device"))
+    out.append((places.boards_dir() / ("%s.json" % board), Path("board.json")))
+    return out
+
+
 def layout(board):
     """(source path, destination on the board) for every file of the app."""
-    from moontable.sim.board_link import deploy_files
-
     return [(Path(src), Path(dst).as_posix()) for src, dst in deploy_files(board)]
+
+
+_built = {}  # the last build_app(): {"key": its sources' sizes and times, "files": its result}
 
 
 def build_app():
     """dest path -> bytes for everything but the pin map: .py -> .mpy except
     SOURCE_ONLY. Done before the board is touched, so a compile error never
-    leaves a stopped app behind."""
+    leaves a stopped app behind.
+
+    Why it is kept: every simulated board, web page and chip image of a
+    test run deploys the same build, and making it costs about a second
+    (the renaming reads every source). It is made again when a source's
+    size or time changes, so an edit between two deploys is never missed."""
     from moontable.shorten import app_source
 
-    files = {}
     pairs = layout("sim")
-    for src, dst in pairs:
-        if dst == "board.json":
-            continue
-        if dst.endswith(".py") and dst not in SOURCE_ONLY:
-            files[dst[:-3] + ".mpy"] = compile_py(src, dst, app_source(src, dst, pairs))
-        elif dst.endswith(".py"):
-            files[dst] = app_source(src, dst, pairs).encode("utf-8")  # main.py: the modules' short names
-        else:
-            files[dst] = src.read_bytes()
-    return files
+    key = tuple((str(src), st.st_mtime_ns, st.st_size) for src, st in ((src, src.stat()) for src, _ in pairs))
+    if _built.get("key") != key:
+        files = {}
+        for src, dst in pairs:
+            if dst == "board.json":
+                continue
+            if dst.endswith(".py") and dst not in SOURCE_ONLY:
+                files[dst[:-3] + ".mpy"] = compile_py(src, dst, app_source(src, dst, pairs))
+            elif dst.endswith(".py"):
+                files[dst] = app_source(src, dst, pairs).encode("utf-8")  # main.py: the modules' short names
+            else:
+                files[dst] = src.read_bytes()
+        _built.clear()
+        _built.update(key=key, files=files)
+    return dict(_built["files"])
 
 
 def pin_map(board):

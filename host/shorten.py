@@ -253,7 +253,7 @@ _cache = {}
 
 def for_app(files):
     """The plan for the app whose deployed files are `files`, a list of
-    (source path, path on the board) pairs (board_link.deploy_files):
+    (source path, path on the board) pairs (deploy.deploy_files):
     firmware/ and shared_rules/ modules are renamed, the driver packages
     are read. Computed once per process while the sources stay as they
     are (their sizes and times)."""

@@ -17,7 +17,8 @@ port in a browser, with the panel, the buttons and the buzzer on the page.
 - The clock is time.ticks_ms(), the port's own monotonic clock: the page
   calls one loop pass per timer tick (hand_over), and the countdowns are the
   firmware's deadline arithmetic against this clock, so a late tick never
-  makes them drift.
+  makes them drift. A page opened with ?clock=test hands over its own
+  clock instead (webhost.test_ms()), which the tests move on.
 - The wall clock: the page hands over the browser's time at boot
   (webhost.local_epoch(), local time counted as if UTC, the convention a
   PC's sync sets), as a sync would, so every game is dated.
@@ -279,9 +280,11 @@ class WebBoard:
         self._told = -1  # the display's told_seq then
         self._frame = None
         self._seg = None  # panel column -> RAM segment, from the emulator
+        self._test_ms = webhost.test_ms
 
     def ticks_ms(self):
-        return time.ticks_ms()
+        t = self._test_ms()
+        return time.ticks_ms() if t is None else t
 
     def idle(self, ms):
         # the page's timer is the pause between passes

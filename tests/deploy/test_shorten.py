@@ -7,7 +7,7 @@ import sys
 import textwrap
 
 from moontable import shorten
-from moontable.sim.board_link import deploy_files
+from moontable.deploy import deploy_files
 
 
 def _src(text):

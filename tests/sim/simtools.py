@@ -46,35 +46,55 @@ def glyphs():
     return _GLYPHS
 
 
+_BY_BYTES = None  # (glyph rows as bytes -> char, inverted glyph rows as bytes -> char)
+_READ = {}  # the panel's RAM and settings -> its text rows: a test reads one frame many times
+_BITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _glyph_bytes():
+    global _BY_BYTES
+    if _BY_BYTES is None:
+        g = glyphs()
+        _BY_BYTES = ({bytes(rows): c for rows, c in g.items()},
+                     {bytes(255 ^ r for r in rows): c for rows, c in g.items()})
+    return _BY_BYTES
+
+
 def screen_lines(emu):
     """Text on the panel, one string per text row found (top to bottom):
     each glyph found at (x, y), normal or inverted, joined with spaces
     where gaps are wider than a character."""
-    g = glyphs()
-    px = emu.pixels
+    return list(_read(emu, "lines", _read_lines))
+
+
+def _read(emu, what, reader):
+    """reader(emu), kept for the frame on the panel."""
+    key = (what, bytes(emu.ram), emu.powered, emu.inverted, emu.entire_on, emu.start_line, emu.display_offset,
+           emu.mux, emu.com_remap, emu.width, emu.height)
+    found = _READ.get(key)
+    if found is None:
+        if len(_READ) > 2000:
+            _READ.clear()
+        found = _READ[key] = reader(emu)
+    return found
+
+
+def _read_lines(emu):
+    normal, inverted = _glyph_bytes()
     w, h = emu.width, emu.height
-    rowbits = []
-    for y in range(h):
-        v = 0
-        line = px[y]
-        for x in range(w):
-            if line[x]:
-                v |= 1 << (w - 1 - x)
-        rowbits.append(v)
+    rowbits = [int(bytes(line).translate(_BITS), 2) for line in emu.pixels]
     hits = {}
-    full = (1 << 8) - 1
-    for y in range(h - 7):
-        for x in range(w - 7):
-            shift = w - 8 - x
-            rows = tuple((rowbits[y + i] >> shift) & full for i in range(8))
-            c = g.get(rows)
-            if c is None:
-                c = g.get(tuple(full ^ r for r in rows))
+    for x in range(w - 7):
+        shift = w - 8 - x
+        column = bytes((r >> shift) & 0xFF for r in rowbits)  # the 8 pixels at x.. of every row
+        for y in range(h - 7):
+            rows = column[y:y + 8]
+            c = normal.get(rows) or inverted.get(rows)
             if c is not None:
                 hits.setdefault(y, []).append((x, c))
     lines = []
     for y in sorted(hits):
-        cells = sorted(hits[y])
+        cells = hits[y]  # already in x order
         text = ""
         last = None
         for x, c in cells:
@@ -117,7 +137,10 @@ def choose(board, label, max_steps=30, exact=False):
 
 def selected(board):
     """The highlighted menu row's text (an inverted band below the title)."""
-    emu = board.emu
+    return _read(board.emu, "selected", _selected)
+
+
+def _selected(emu):
     px = emu.pixels
     for y in range(10, 56):
         if px[y][0] and px[y][1] and px[y + 8][0]:

@@ -1,7 +1,8 @@
 """The rules-core tests under the 32-bit interpreter (MicroPython's
 WebAssembly port), compiled to .mpy as on the board, and the 32-bit
 runner's own contract: it counts, reports and fails like
-tests/upy_runner.py. A missing Node or package fails, never skips."""
+tests/upy_runner.py. Under `make test` the rules' run is the Makefile's
+own step, read from its log (rules_run). A missing Node or package fails, never skips."""
 
 import re
 import subprocess
@@ -9,6 +10,9 @@ import sys
 from pathlib import Path
 
 from wasmkit import ROOT, node_path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_micropython_rules import rules_run  # noqa: E402  (the Makefile's log, or a run here)
 
 RULES_RUNNER = Path(__file__).resolve().parent / "rules.mjs"
 
@@ -19,16 +23,19 @@ def run_rules(*args, timeout=1200):
 
 
 def test_rules_suite_passes_under_wasm32(tmp_path):
-    sys.path.insert(0, str(ROOT / "tests"))
-    from upy_build import build
+    def run():
+        sys.path.insert(0, str(ROOT / "tests"))
+        from upy_build import build
 
-    build(tmp_path)
-    proc = run_rules("--lib", str(tmp_path))
-    out = proc.stdout + proc.stderr
+        build(tmp_path)
+        proc = run_rules("--lib", str(tmp_path))
+        return proc.returncode, proc.stdout + proc.stderr
+
+    code, out = rules_run("wasm-rules.log", run)
     summary = re.search(r"^wasm32: (\d+) passed, (\d+) failed$", out, re.M)
     print(summary.group(0) if summary else "wasm32: no summary")
     assert summary, "runner printed no summary:\n" + out
-    assert proc.returncode == 0 and summary.group(2) == "0", out
+    assert code == 0 and summary.group(2) == "0", out
     # every test file ran: as many tests as CPython collects from tests/rules
     assert int(summary.group(1)) >= 200, out
 

@@ -1,7 +1,8 @@
 """The browser tests: the page built once per run into a temporary folder,
-served from 127.0.0.1, and a fresh headless Chromium (new profile, so new
-browser storage) per test. Without Chromium they are skipped, saying how
-to install it; `make test` says so too, and .ci/run installs it."""
+served from 127.0.0.1, and one headless Chromium per module, its storage
+cleared before each test (so each starts as in a new browser). Without
+Chromium they are skipped, saying how to install it; `make test` says so
+too, and .ci/run installs it."""
 
 import sys
 from pathlib import Path
@@ -29,14 +30,23 @@ def page_server(tmp_path_factory):
     server.close()
 
 
+@pytest.fixture(scope="module")
+def _chromium(page_server, tmp_path_factory):
+    """One headless Chromium for a module's tests (a start costs seconds)."""
+    tmp = tmp_path_factory.mktemp("chromium")
+    d = pagekit.new_browser(tmp / "profile", tmp / "downloads")
+    yield d
+    d.quit()
+
+
 @pytest.fixture
-def browser(page_server, tmp_path):
-    """(driver, downloads folder) of a fresh headless Chromium."""
+def browser(_chromium, tmp_path):
+    """(driver, downloads folder) of a headless Chromium as good as new:
+    one blank window, no storage for the page (pagekit.forget)."""
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    d = pagekit.new_browser(tmp_path / "profile", downloads)
-    yield d, downloads
-    d.quit()
+    pagekit.forget(_chromium, downloads)
+    yield _chromium, downloads
 
 
 @pytest.fixture

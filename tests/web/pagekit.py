@@ -21,6 +21,8 @@ INSTALL = "apt-get install -y chromium chromium-driver"
 WAIT_S = 120
 
 BITS = {"up": 1, "down": 2, "ok": 4, "back": 8}
+LOOP_MS = 20  # one loop pass of the page's test clock (web/page/app.mjs)
+ORIGINS = set()  # every origin a Server served: a reused browser forgets their storage between tests
 
 
 def web_build():
@@ -56,6 +58,7 @@ class Server:
         handler = functools.partial(QuietHandler, directory=str(folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+        ORIGINS.add(self.url.rstrip("/"))
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
@@ -88,13 +91,36 @@ def new_browser(profile, downloads, width=420, height=900):
     return d
 
 
+def forget(d, downloads):
+    """Make a browser used by an earlier test as a fresh one: one blank
+    window, no storage, cache or service worker for any origin a Server
+    served, downloads into `downloads`."""
+    handles = d.window_handles
+    for h in handles[1:]:
+        d.switch_to.window(h)
+        d.close()
+    d.switch_to.window(handles[0])
+    d.get("about:blank")
+    for origin in ORIGINS:
+        d.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+
+
 class Page:
     """The device page in one browser: its buttons, its screen text, its
-    panel pixels."""
+    panel pixels.
 
-    def __init__(self, driver, url):
+    With `test_clock` (the default) the page runs on the clock the test
+    moves (?clock=test, web/page/app.mjs): no loop pass runs until the
+    test advances it, so holds, minutes and repeats come out the same on
+    a busy machine. press(), settle() and wait() move it on; advance(ms)
+    moves it by hand. bench/web_page.py measures the browser's own pace
+    with test_clock=False."""
+
+    def __init__(self, driver, url, test_clock=True):
         self.d = driver
-        self.url = url
+        self.test_clock = test_clock
+        self.url = url + "?clock=test" if test_clock else url
 
     def open(self):
         self.d.get(self.url)
@@ -108,12 +134,24 @@ class Page:
     def error(self):
         return self.js("return window.moontable ? moontable.error : null")
 
+    def advance(self, ms):
+        """Move the page's test clock on by `ms` (loop passes run); the
+        passes run so far."""
+        return self.js("return moontable.advance(arguments[0])", ms)
+
     def wait(self, cond, what, timeout=WAIT_S):
+        """Until cond() holds: the test clock moved on a few passes between
+        looks once the device runs (before that, and on the browser's own
+        clock, a short pause of wall time between looks); `timeout` is wall
+        time, a guard against a hang."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if cond():
                 return
-            time.sleep(0.05)
+            if self.test_clock and self.js("return Boolean(window.moontable && moontable.advance)"):
+                self.advance(5 * LOOP_MS)
+            else:
+                time.sleep(0.05)
         raise AssertionError("timed out waiting for %s; screen:\n%s\nconsole:\n%s" % (what, self.text(), self.console()))
 
     def text(self):
@@ -145,6 +183,14 @@ class Page:
     def settle(self, passes=4):
         """Let the firmware see every queued button change, then run a few
         more loop passes (past the debounce, and a redraw)."""
+        if self.test_clock:
+            left = self.js("""
+                let n = 0;
+                while (moontable.pendingLevels && n < 1000 && !moontable.error) { moontable.advance(%d); n += 1; }
+                moontable.advance(%d);
+                return moontable.pendingLevels;""" % (LOOP_MS, passes * LOOP_MS))
+            assert left == 0 or self.error(), "the buttons were never taken:\n" + self.text()
+            return
         self.wait(lambda: self.js("return moontable.pendingLevels") == 0, "the buttons to be taken")
         start = self.passes()
         self.wait(lambda: self.passes() >= start + passes, "%d loop passes" % passes)
@@ -157,12 +203,22 @@ class Page:
         self.settle(after)
 
     def long_press(self, name, hold_s=1.0):
-        """Hold an on-screen button down for hold_s, then let go."""
+        """Hold an on-screen button down for hold_s (of the test clock, once
+        the firmware has seen it go down), then let go."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
 
         el = self.d.find_element(By.ID, "btn-" + name)
-        ActionChains(self.d).click_and_hold(el).pause(hold_s).release().perform()
+        if not self.test_clock:
+            ActionChains(self.d).click_and_hold(el).pause(hold_s).release().perform()
+            self.settle()
+            return
+        ActionChains(self.d).click_and_hold(el).perform()
+        try:
+            self.settle(0)
+            self.advance(int(hold_s * 1000))
+        finally:
+            ActionChains(self.d).release(el).perform()
         self.settle()
 
     def screenshot(self, name):

@@ -29,10 +29,29 @@ const COLOURS = { white: [235, 240, 255], amber: [255, 176, 0] };
 
 const $ = (id) => document.getElementById(id);
 
+// The clock. A page opened with ?clock=test (the tests' pages) has a clock
+// that stands still until moontable.advance(ms) moves it, one loop pass
+// every LOOP_MS: the device's minutes, holds and repeats then take the
+// same passes however busy the machine is. Any other page runs on the
+// browser's own clock, one pass per timer tick.
+const TEST_CLOCK = new URLSearchParams(location.search).get("clock") === "test";
+const testClock = { now: 0, timers: [] };
+const now = () => (TEST_CLOCK ? testClock.now : performance.now());
+/** fn() after ms on the page's clock. */
+function later(ms, fn) {
+  if (TEST_CLOCK) testClock.timers.push([testClock.now + ms, fn]);
+  else setTimeout(fn, ms);
+}
+
 /** What the tests and the curious read: figures and the last frame. */
 const page = (globalThis.moontable = {
   ready: false,
   error: null,
+  testClock: TEST_CLOCK, // ?clock=test: advance(ms) moves the clock (see `now`)
+  advance: null, // with the test clock: advance(ms), stall(ms), clockMs()
+  stall: null,
+  clockMs: null,
+  stopped: false,
   console: "",
   text: "",
   get pendingLevels() {
@@ -282,7 +301,7 @@ function wireInput() {
     if (LONG_KEYS[e.key] && !e.repeat) {
       const name = LONG_KEYS[e.key];
       levels.set(name, true);
-      setTimeout(() => levels.set(name, false), LONG_HOLD_MS);
+      later(LONG_HOLD_MS, () => levels.set(name, false));
       e.preventDefault();
       return;
     }
@@ -353,6 +372,8 @@ async function start() {
     tone: (freq) => buzzer.tone(freq),
     off: () => buzzer.off(),
     device_id: deviceId,
+    // the test clock's ms, or null: the board's ticks_ms (firmware/boards/web.py)
+    test_ms: () => (TEST_CLOCK ? testClock.now : null),
     local_epoch: localEpoch,
     // seconds east of UTC, for BG Stats' playDate in UTC (firmware/boards/web.py)
     utc_offset: () => -new Date().getTimezoneOffset() * 60,
@@ -400,7 +421,7 @@ async function start() {
 
   const pass = () => {
     const t0 = performance.now();
-    levels.apply(t0);
+    levels.apply(now());
     let more;
     try {
       more = step();
@@ -436,10 +457,31 @@ async function start() {
     }
     if (!more) {
       status("The app stopped.");
+      page.stopped = true;
       return;
     }
-    setTimeout(pass, Math.max(0, LOOP_MS - (performance.now() - t0)));
+    if (!TEST_CLOCK) setTimeout(pass, Math.max(0, LOOP_MS - (performance.now() - t0)));
   };
+  if (TEST_CLOCK) {
+    /** Move the test clock on by ms, one loop pass every LOOP_MS (each
+     * after the timers due by then); returns the passes run so far. */
+    page.advance = (ms) => {
+      const end = testClock.now + ms;
+      while (testClock.now < end && !page.error && !page.stopped) {
+        testClock.now += LOOP_MS;
+        const due = testClock.timers.filter(([at]) => at <= testClock.now);
+        testClock.timers = testClock.timers.filter(([at]) => at > testClock.now);
+        for (const [, fn] of due) fn();
+        pass();
+      }
+      return page.stats.passes;
+    };
+    /** A stall: the clock moves on by ms and no pass runs meanwhile. */
+    page.stall = (ms) => {
+      testClock.now += ms;
+    };
+    page.clockMs = () => testClock.now;
+  }
   pass();
 }
 
