@@ -31,18 +31,19 @@ $(NPM_STAMP): $(WEB)/package.json $(WEB)/package-lock.json $(STAMP)
 	cd $(WEB) && sh $(CURDIR)/$(WEB)/node-bin.sh $(CURDIR)/$(VENV) npm ci --no-audit --no-fund
 	touch $(NPM_STAMP)
 
-## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython, 64- and 32-bit)
+## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython, 64- and 32-bit, and the emulated Pico)
+RULES_LOGS := build/rules-logs
 test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	@echo "== rules core under MicroPython (-X heapsize=64K, compiled to .mpy as on the board)"
 	$(PY) tests/upy_build.py build/upy
-	$(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
+	$(PY) tests/run_logged.py $(RULES_LOGS)/upy-rules.log -- $(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
 	@echo "== rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)"
-	$(WITH_NODE) node tests/wasm/rules.mjs --lib build/upy
-	@echo "== full suite under CPython"
+	$(WITH_NODE) $(PY) tests/run_logged.py $(RULES_LOGS)/wasm-rules.log -- node tests/wasm/rules.mjs --lib build/upy
+	@echo "== full suite under CPython, on every core (pytest-xdist; the two runs above are read from their logs)"
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
 	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \
 	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest
+	MOONTABLE_RULES_LOGS="$(CURDIR)/$(RULES_LOGS)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n auto --dist loadfile
 	@echo "== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, without the UF2)"
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) tests/board/run.py
 

@@ -15,3 +15,9 @@ for p in (str(ROOT), str(ROOT / "tests" / "sim"), str(HERE)):
 
 if not os.environ.get("MOONTABLE_BOARD_TIER"):
     collect_ignore_glob = ["test_*.py"]
+else:
+    from forking import pytest_runtest_protocol  # noqa: E402,F401  (each test in a fork: forking.py)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "starts_from(name): the test forks from the chip forking.chip(name)")

@@ -65,6 +65,17 @@ def flash_files(board="pico"):
     return files
 
 
+_APP_IMAGE = []
+
+
+def app_image():
+    """build_image(flash_files()), made once a process: every chip that
+    boots the app as flashed starts from these bytes."""
+    if not _APP_IMAGE:
+        _APP_IMAGE.append(build_image(flash_files()))
+    return _APP_IMAGE[0]
+
+
 def build_image(files):
     """A littlefs image (bytes) for MicroPython's RP2 filesystem holding
     `files` (dest path -> bytes), folders made as needed."""

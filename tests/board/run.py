@@ -4,9 +4,11 @@ an emulated RP2040 (tests/board/harness.py), driven by tests/board/test_*.py.
     .venv/bin/python tests/board/run.py [pytest options]
 
 Prints its closing line, `rp2040: N passed, N failed`, alone on a line and
-exits non-zero when a test failed. Without the firmware file (looked for in
-$MOONTABLE_PICO_UF2, else ../shared/firmware/ beside the checkout) it says
-in one line that the tier was skipped and where to get the file, and exits 0.
+exits non-zero when a test failed. The tests run on every core
+(pytest-xdist), each forked from a chip booted once (tests/board/
+forking.py). Without the firmware file (looked for in $MOONTABLE_PICO_UF2,
+else ../shared/firmware/ beside the checkout) it says in one line that the
+tier was skipped and where to get the file, and exits 0.
 """
 
 import os
@@ -42,7 +44,10 @@ def main(argv):
     # the simulator's `micropython` (the unix port) and `moontable` beside this Python
     os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
     count = Count()
-    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q"] + argv, plugins=[count])
+    # one worker a core, each taking whole groups of tests that start from
+    # one chip (the mark xdist_group; forking.py); `-n 0` runs them here
+    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", "auto", "--dist", "loadgroup"] + argv,
+                       plugins=[count])
     print("rp2040: %d passed, %d failed" % (count.passed, count.failed))
     return 1 if count.failed or code not in (0, 5) or count.passed == 0 else 0
 

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import forking
 import harness
 import pytest
 import scenarios
@@ -22,12 +23,16 @@ from shared_rules.wire_read import decode
 
 BOOT_MS = 1500  # power-on to Home on the panel, emulated (about 0.7 s measured)
 RESUME_MS = 5000  # power-on to a resumed round: the journal replayed by the rules on the chip first
-MID_ROUND = {}  # the chip's flash captured with a bidding minute running
+MID_ROUND = forking.SHARED.setdefault("mid_round", {})  # the chip's flash captured with a bidding minute running
+
+# The tests that start from one chip run in one worker of the runner
+# (tests/board/run.py, the mark xdist_group), which makes it once and
+# forks each test from it (forking.py, the mark starts_from).
 
 
 @pytest.fixture(scope="session")
 def image():
-    return harness.build_image(harness.flash_files())
+    return harness.app_image()
 
 
 def boot(image, seed=1):
@@ -37,18 +42,30 @@ def boot(image, seed=1):
     return p
 
 
-@pytest.fixture(scope="module")
-def moonstar_chip(image):
-    p = boot(image)
-    yield p
-    p.stop()
+@forking.maker("home")
+def _home():
+    """A chip booted to Home with the app as flashed."""
+    return boot(harness.app_image())
 
 
-@pytest.fixture(scope="module")
-def stm_chip(image):
-    p = boot(image, seed=2)
-    yield p
-    p.stop()
+@forking.maker("stm hand played")
+def _stm_hand_played():
+    """The home chip after scenarios.shoot_the_moon_hand: the game won.
+    It goes on from this worker's home chip, so the tests that start from
+    it come after every test that starts from Home."""
+    p = forking.take("home")
+    scenarios.shoot_the_moon_hand(p)
+    return p
+
+
+@pytest.fixture
+def home_chip():
+    return forking.chip("home")
+
+
+@pytest.fixture
+def stm_played():
+    return forking.chip("stm hand played")
 
 
 def unix_board(tmp_path):
@@ -93,6 +110,7 @@ def no_traceback(p):
     assert "Traceback" not in p.serial_text(), p.serial_text()
 
 
+@pytest.mark.xdist_group("full")
 def test_flash_image_holds_what_flash_copies(image):
     files = harness.read_image(image)
     built = deploy.build("pico")
@@ -103,8 +121,10 @@ def test_flash_image_holds_what_flash_copies(image):
     assert json.loads(files["board.json"])["board"] == "pico"
 
 
-def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(moonstar_chip, tmp_path):
-    p = moonstar_chip
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("home")
+def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(home_chip, tmp_path):
+    p = home_chip
     assert p.connected_at is not None and p.connected_at / 1e6 < BOOT_MS  # USB CDC enumerated
     assert p.panel_at / 1e6 < BOOT_MS
     b = unix_board(tmp_path)
@@ -117,10 +137,12 @@ def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(moonstar_chip, tmp_p
     no_traceback(p)
 
 
-def test_idle_at_home_the_core_sleeps_most_of_the_time(moonstar_chip):
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("home")
+def test_idle_at_home_the_core_sleeps_most_of_the_time(home_chip):
     """The loop sleeps between passes and an idle pass is cheap: over an
     emulated second at Home the core executes under 10% of the time."""
-    p = moonstar_chip
+    p = home_chip
     p.settle()
     busy, at = p.busy_ms(), p.ms
     p.run(1000)
@@ -128,8 +150,10 @@ def test_idle_at_home_the_core_sleeps_most_of_the_time(moonstar_chip):
     assert share <= 0.10, "busy %.1f%% of the time at Home" % (100 * share)
 
 
-def test_a_press_shows_on_the_panel_within_50ms_at_home(moonstar_chip):
-    p = moonstar_chip
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("home")
+def test_a_press_shows_on_the_panel_within_50ms_at_home(home_chip):
+    p = home_chip
     for key, want in (("down", "From paper"), ("up", "New game")):
         p.settle()
         frames = p.frames
@@ -144,8 +168,10 @@ def test_a_press_shows_on_the_panel_within_50ms_at_home(moonstar_chip):
         assert latency <= 50, "%s: %.1f ms from the press to the panel" % (key, latency)
 
 
-def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(moonstar_chip, tmp_path):
-    p = moonstar_chip
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("home")
+def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(home_chip, tmp_path):
+    p = home_chip
     scenarios.moonstar_to_bid(p)
     assert "first bid" not in p.screen()
     busy, at = p.busy_ms(), p.ms
@@ -170,6 +196,7 @@ def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(moonstar_chi
     no_traceback(p)
 
 
+@pytest.mark.xdist_group("home")
 def test_a_running_minute_keeps_the_core_mostly_asleep():
     """While the bidding minute runs on the game screen, the loop wakes
     when the shown second changes (or at a press), not every 20 ms: over an
@@ -179,6 +206,7 @@ def test_a_running_minute_keeps_the_core_mostly_asleep():
     assert share <= 0.10, "busy %.1f%% of the time while the minute runs" % (100 * share)
 
 
+@pytest.mark.xdist_group("home")
 def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused():
     assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
     p = harness.Pico(MID_ROUND["image"], seed=3)
@@ -203,11 +231,13 @@ def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused():
         p.stop()
 
 
-def test_a_30ms_tap_during_a_long_pass_counts(stm_chip):
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("home")
+def test_a_30ms_tap_during_a_long_pass_counts(home_chip):
     """OK on "New game" opens the game list: a pass that loads and draws a
     screen. A 30 ms tap of DOWN that starts and ends inside that pass moves
     the list's selection once it is drawn."""
-    p = stm_chip
+    p = home_chip
     assert st.selected(p).strip() == "New game"
     frames = p.frames
     p.set_button("ok", True)
@@ -244,6 +274,7 @@ PASS_MS = 100  # the longest a loop pass may keep the buttons, the minute and th
 PACE_MS = 1500  # a player's pace: a press, then a second and a half
 
 
+@forking.maker("probed")
 def probed_chip():
     """(pico, probe): a chip at Home whose /boot.py is harness.PROBE, so
     harness.Probe sees its loop passes."""
@@ -265,6 +296,8 @@ def no_long_pass(probe, begun, least):
     assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
 
 
+@pytest.mark.xdist_group("probed")
+@pytest.mark.starts_from("probed")
 def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
     """New game, Moonstar, two players, Game 1, the seats, the start, the
     action menu and the first setter, a press every second and a half: no
@@ -272,7 +305,7 @@ def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
     code, the match, the journal's header and the game screen each cost
     30-100 ms (they come over several passes: App.prepare, Starting), and
     the game screen follows."""
-    p, probe = probed_chip()
+    p, probe = forking.chip("probed")
     try:
         begun = p.ms
         tap = p.press
@@ -288,12 +321,14 @@ def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
     finally:
         p.stop()
 
+@pytest.mark.xdist_group("probed")
+@pytest.mark.starts_from("probed")
 def test_a_syncs_first_hello_has_no_pass_over_100ms(tmp_path):
     """`moontable sync --port` against a board at Home: the first byte of
     the PC's hello loads the serial protocol's code (some 170 ms of the
     chip's time in one pass, measured), a share a loop pass; the hello is
     answered and the sync ends, with no pass over 100 ms meanwhile."""
-    p, probe = probed_chip()
+    p, probe = forking.chip("probed")
     try:
         begun = p.ms
         assert sync(p, tmp_path / "sync.db")["stored"] == []
@@ -333,6 +368,7 @@ def _nearly_full(files, free_blocks=3, used=True):
     raise AssertionError("could not leave %d blocks free" % free_blocks)
 
 
+@pytest.mark.xdist_group("full")
 def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do():
     """12 KB free, under the 16 KB a game's journal wants, and no synced
     game to delete: the start (its space measured in a pass of its own)
@@ -352,6 +388,7 @@ def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do():
         p.stop()
 
 
+@pytest.mark.xdist_group("full boot")
 def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused():
     """A board never booted whose flash has no room for the journal's
     folder (a littlefs folder takes two blocks; three are free, and the
@@ -374,9 +411,10 @@ def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused():
         p.stop()
 
 
-def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(stm_chip, tmp_path):
-    p = stm_chip
-    scenarios.shoot_the_moon_hand(p)
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("stm hand played")
+def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(stm_played, tmp_path):
+    p = stm_played  # the hand was played by its buttons (_stm_hand_played)
     b = unix_board(tmp_path)
     try:
         scenarios.shoot_the_moon_hand(b)
@@ -392,14 +430,16 @@ def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(stm_chi
     no_traceback(p)
 
 
-def test_sync_over_usb_stores_the_replays_scores(stm_chip, tmp_path):
+@pytest.mark.xdist_group("home")
+@pytest.mark.starts_from("stm hand played")
+def test_sync_over_usb_stores_the_replays_scores(stm_played, tmp_path):
     """`moontable sync --port` on the pty bridged to the chip's USB CDC,
     into a fresh SQLite file: the finished game's scores are the replay's."""
     import sqlite3
 
     from shared_rules.log import Replay
 
-    p = stm_chip
+    p = stm_played
     p.run(7000)  # the winner's banners time out
     db = tmp_path / "fresh.db"
     res = sync(p, db)

@@ -258,9 +258,10 @@ def snap(board, name):
     return data
 
 
-def wait_for(cond, timeout=20.0):
+def wait_for(cond, timeout=120.0):
     """Poll cond() until it is true (True) or timeout seconds pass (False):
-    for the live board, which runs on the real clock."""
+    for the live board, which runs on the real clock. The limit is a guard
+    against a hang, generous for a busy machine."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if cond():

@@ -69,7 +69,7 @@ def mpremote(port, *args, timeout=60):
     return p.returncode, p.stdout, p.stderr
 
 
-def read_until(port, marker, timeout=10.0):
+def read_until(port, marker, timeout=60.0):
     got = b""
     end = time.monotonic() + timeout
     while not got.endswith(marker) and time.monotonic() < end:
@@ -198,7 +198,8 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
     flash = tmp_path / "flash"
     r = Running(flash)
     try:
-        assert st.wait_for(r.at_home)
+        # Home comes first; the data folder once the boot has looked at it
+        assert st.wait_for(lambda: r.at_home() and (flash / "data").is_dir())
         (flash / "data" / "mark.txt").write_text("kept")
         before = len(r.live.boots)
         p = subprocess.run([sys.executable, "-m", "moontable.cli", "flash", "--port", r.port, "--board", "sim"],
