@@ -39,13 +39,12 @@ test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	$(PY) tests/run_logged.py $(RULES_LOGS)/upy-rules.log -- $(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
 	@echo "== rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)"
 	$(WITH_NODE) $(PY) tests/run_logged.py $(RULES_LOGS)/wasm-rules.log -- node tests/wasm/rules.mjs --lib build/upy
-	@echo "== full suite under CPython, on every core (pytest-xdist; the two runs above are read from their logs)"
+	@echo "== full suite under CPython, on every core (pytest-xdist; the two runs above are read from their logs),"
+	@echo "   beside the board tier (tests/tiers.py: its output follows pytest's)"
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
 	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \
 	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
-	MOONTABLE_RULES_LOGS="$(CURDIR)/$(RULES_LOGS)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) -m pytest -n auto --dist loadfile
-	@echo "== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, without the UF2)"
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) tests/board/run.py
+	MOONTABLE_RULES_LOGS="$(CURDIR)/$(RULES_LOGS)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) tests/tiers.py -n auto --dist loadfile
 
 ## screens: make the docs' screenshots again (docs/screens/*.png) by running the tests that draw them; `make test` never writes them
 SCREEN_TESTS := tests/sim/test_sim_moonstar.py tests/sim/test_sim_games.py tests/sim/test_moonstar_screens.py \

@@ -12,9 +12,9 @@ A test may leave data for later ones in `SHARED` (a dict of dicts, say
 a flash image captured mid-round): the child sends it back with its
 reports, and the runner merges it in before the next test forks.
 
-pytest-xdist spreads the tests over the cores by their `xdist_group`
-(tests/board/run.py), so the tests that fork from one chip run in one
-worker and that worker boots it once.
+pytest-xdist spreads the tests over the cores a class at a time
+(tests/board/run.py, --dist loadscope), so the tests that fork from one
+chip, one class, run in one worker and that worker boots it once.
 """
 
 import os

@@ -44,9 +44,9 @@ def main(argv):
     # the simulator's `micropython` (the unix port) and `moontable` beside this Python
     os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
     count = Count()
-    # one worker a core, each taking whole groups of tests that start from
-    # one chip (the mark xdist_group; forking.py); `-n 0` runs them here
-    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", "auto", "--dist", "loadgroup"] + argv,
+    # one worker a core, each taking whole classes: the tests that start
+    # from one chip (forking.py); `-n 0` runs them here
+    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", "auto", "--dist", "loadscope"] + argv,
                        plugins=[count])
     print("rp2040: %d passed, %d failed" % (count.passed, count.failed))
     return 1 if count.failed or code not in (0, 5) or count.passed == 0 else 0

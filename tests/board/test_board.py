@@ -25,9 +25,10 @@ BOOT_MS = 1500  # power-on to Home on the panel, emulated (about 0.7 s measured)
 RESUME_MS = 5000  # power-on to a resumed round: the journal replayed by the rules on the chip first
 MID_ROUND = forking.SHARED.setdefault("mid_round", {})  # the chip's flash captured with a bidding minute running
 
-# The tests that start from one chip run in one worker of the runner
-# (tests/board/run.py, the mark xdist_group), which makes it once and
-# forks each test from it (forking.py, the mark starts_from).
+# The tests that start from one chip are one class, which the runner
+# (tests/board/run.py, pytest-xdist's loadscope) hands to one worker; that
+# worker makes the chip once and forks each test from it (forking.py, the
+# mark starts_from).
 
 
 @pytest.fixture(scope="session")
@@ -110,176 +111,16 @@ def no_traceback(p):
     assert "Traceback" not in p.serial_text(), p.serial_text()
 
 
-@pytest.mark.xdist_group("full")
-def test_flash_image_holds_what_flash_copies(image):
-    files = harness.read_image(image)
-    built = deploy.build("pico")
-    assert set(files) == set(built) | {deploy.MANIFEST}
-    assert all(files[k] == built[k] for k in built)
-    manifest = json.loads(files[deploy.MANIFEST])
-    assert manifest["board"] == "pico" and set(manifest["files"]) == set(built)
-    assert json.loads(files["board.json"])["board"] == "pico"
-
-
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("home")
-def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(home_chip, tmp_path):
-    p = home_chip
-    assert p.connected_at is not None and p.connected_at / 1e6 < BOOT_MS  # USB CDC enumerated
-    assert p.panel_at / 1e6 < BOOT_MS
-    b = unix_board(tmp_path)
-    try:
-        assert st.screen_lines(b.emu)[1:3] == ["New game", "From paper"]
-        assert p.emu.pixels == b.emu.pixels, "chip:\n%s\nunix port:\n%s" % (p.screen(), st.screen(b))
-    finally:
-        b.kill()
-    assert p.buzzer() == 0
-    no_traceback(p)
-
-
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("home")
-def test_idle_at_home_the_core_sleeps_most_of_the_time(home_chip):
-    """The loop sleeps between passes and an idle pass is cheap: over an
-    emulated second at Home the core executes under 10% of the time."""
-    p = home_chip
-    p.settle()
-    busy, at = p.busy_ms(), p.ms
-    p.run(1000)
-    share = (p.busy_ms() - busy) / (p.ms - at)
-    assert share <= 0.10, "busy %.1f%% of the time at Home" % (100 * share)
-
-
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("home")
-def test_a_press_shows_on_the_panel_within_50ms_at_home(home_chip):
-    p = home_chip
-    for key, want in (("down", "From paper"), ("up", "New game")):
-        p.settle()
-        frames = p.frames
-        pressed_at = p.ms
-        p.set_button(key, True)
-        assert p.run_until(lambda: p.frames > frames, 500)
-        latency = p.panel_at / 1e6 - pressed_at
-        p.run(60)
-        p.set_button(key, False)
-        p.settle()
-        assert st.selected(p).strip() == want, p.screen()
-        assert latency <= 50, "%s: %.1f ms from the press to the panel" % (key, latency)
-
-
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("home")
-def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(home_chip, tmp_path):
-    p = home_chip
-    scenarios.moonstar_to_bid(p)
-    assert "first bid" not in p.screen()
-    busy, at = p.busy_ms(), p.ms
-    p.run(1000)  # the bidding minute runs (asserted in the next test)
-    MID_ROUND["minute_busy"] = (p.busy_ms() - busy) / (p.ms - at)
-    MID_ROUND["image"] = p.flash_image()
-    MID_ROUND["events"] = chip_journal(p)[1]
-    MID_ROUND["timer"] = decode(harness.read_image(MID_ROUND["image"])["data/timer.json"])["v"]
-    scenarios.moonstar_finish_round(p)
-    assert "P1 made 20" in p.screen(), p.screen()
-    b = unix_board(tmp_path)
-    try:
-        scenarios.moonstar_round(b)
-        want = st.journal_events(tmp_path / "flash")
-        assert p.screen() == st.screen(b)
-    finally:
-        b.kill()
-    header, got = chip_journal(p)
-    assert header["game"] == "moonstar"
-    assert without_times(got) == without_times(want)
-    assert [e["type"] for e in got] == ["choose_setter", "setup", "bid", "time_up", "result"]
-    no_traceback(p)
-
-
-@pytest.mark.xdist_group("home")
-def test_a_running_minute_keeps_the_core_mostly_asleep():
-    """While the bidding minute runs on the game screen, the loop wakes
-    when the shown second changes (or at a press), not every 20 ms: over an
-    emulated second the core executes under 10% of the time."""
-    assert "minute_busy" in MID_ROUND, "the Moonstar round did not reach its bid"
-    share = MID_ROUND["minute_busy"]
-    assert share <= 0.10, "busy %.1f%% of the time while the minute runs" % (100 * share)
-
-
-@pytest.mark.xdist_group("home")
-def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused():
-    assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
-    p = harness.Pico(MID_ROUND["image"], seed=3)
-    try:
-        assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
-        p.settle()
-        lines = p.screen().split("\n")
-        assert lines[0].startswith("R1 Bids"), lines
-        assert lines[1:4] == ["BID", "P1", "PAUSED"], lines  # the standing bid, its bidder, the minute paused
-        p.run(1500)  # paused: the minute does not run out, nothing is journaled
-        header, events = chip_journal(p)
-        assert without_times(events) == without_times(MID_ROUND["events"])
-        assert events[-1]["type"] == "bid" and events[-1]["amount"] == 20
-        timer = decode(harness.read_image(p.flash_image())["data/timer.json"])["v"]
-        assert timer["n"] == len(events), timer
-        old = MID_ROUND["timer"]
-        if old.get("n") == len(events):  # saved for this event before the reset: resumed with its time
-            assert timer["left_ms"] == old["left_ms"], (old, timer)
-        assert "PAUSED" in p.screen()
-        no_traceback(p)
-    finally:
-        p.stop()
-
-
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("home")
-def test_a_30ms_tap_during_a_long_pass_counts(home_chip):
-    """OK on "New game" opens the game list: a pass that loads and draws a
-    screen. A 30 ms tap of DOWN that starts and ends inside that pass moves
-    the list's selection once it is drawn."""
-    p = home_chip
-    assert st.selected(p).strip() == "New game"
-    frames = p.frames
-    p.set_button("ok", True)
-    p.run(80)
-    p.set_button("ok", False)
-    # the pass that acts on OK: the core busy 20 ms on end
-    busy_since = None
-    deadline = p.ms + 500
-    while p.ms < deadline:
-        b0, t0 = p.busy_ms(), p.ms
-        p.run(2)
-        if p.busy_ms() - b0 > 0.9 * (p.ms - t0):
-            busy_since = busy_since or t0
-            if p.ms - busy_since >= 20:
-                break
-        else:
-            busy_since = None
-    assert p.frames == frames, "the screen changed before the pass could be caught"
-    p.set_button("down", True)
-    p.run(30)
-    p.set_button("down", False)
-    assert p.frames == frames, "the pass ended within the tap: not a tap during a long pass"
-    p.settle()
-    p.run(100)
-    p.settle()
-    assert "Moonstar" in p.screen(), p.screen()
-    items = [line for line in p.screen().split("\n")[1:]]
-    assert st.selected(p).strip() == items[1].strip(), p.screen()
-    p.press("back")
-    assert st.selected(p).strip() == "New game", p.screen()
-
-
 PASS_MS = 100  # the longest a loop pass may keep the buttons, the minute and the panel waiting
 PACE_MS = 1500  # a player's pace: a press, then a second and a half
 
 
 @forking.maker("probed")
 def probed_chip():
-    """(pico, probe): a chip at Home whose /boot.py is harness.PROBE, so
-    harness.Probe sees its loop passes."""
+    """(pico, probe): a chip at Home whose /boot.py is harness.PASS_PROBE,
+    so harness.Probe sees its loop passes."""
     files = harness.flash_files()
-    files["boot.py"] = harness.PROBE.encode()
+    files["boot.py"] = harness.PASS_PROBE.encode()
     p = harness.Pico(harness.build_image(files), seed=1)
     probe = harness.Probe(p)
     if not p.wait_panel(lambda t: "New game" in t, BOOT_MS):
@@ -294,48 +135,6 @@ def no_long_pass(probe, begun, least):
     assert len([q for q in probe.passes if q[0] >= begun]) > least
     longest = probe.longest(begun)
     assert longest <= PASS_MS, "a %.1f ms loop pass" % longest
-
-
-@pytest.mark.xdist_group("probed")
-@pytest.mark.starts_from("probed")
-def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms():
-    """New game, Moonstar, two players, Game 1, the seats, the start, the
-    action menu and the first setter, a press every second and a half: no
-    loop pass takes over 100 ms of the chip's time, though the screens'
-    code, the match, the journal's header and the game screen each cost
-    30-100 ms (they come over several passes: App.prepare, Starting), and
-    the game screen follows."""
-    p, probe = forking.chip("probed")
-    try:
-        begun = p.ms
-        tap = p.press
-
-        def press(key, hold=80, after=100):
-            tap(key, hold, max(after, PACE_MS))
-
-        p.press = press
-        st.start_two_player_moonstar(p, "1 Basic", "P1")
-        assert "Who sets up?" in p.screen() or "set-up" in p.screen().lower(), p.screen()
-        no_long_pass(probe, begun, 20)
-        no_traceback(p)
-    finally:
-        p.stop()
-
-@pytest.mark.xdist_group("probed")
-@pytest.mark.starts_from("probed")
-def test_a_syncs_first_hello_has_no_pass_over_100ms(tmp_path):
-    """`moontable sync --port` against a board at Home: the first byte of
-    the PC's hello loads the serial protocol's code (some 170 ms of the
-    chip's time in one pass, measured), a share a loop pass; the hello is
-    answered and the sync ends, with no pass over 100 ms meanwhile."""
-    p, probe = forking.chip("probed")
-    try:
-        begun = p.ms
-        assert sync(p, tmp_path / "sync.db")["stored"] == []
-        no_long_pass(probe, begun, 2)
-        no_traceback(p)
-    finally:
-        p.stop()
 
 
 def _nearly_full(files, free_blocks=3, used=True):
@@ -368,96 +167,293 @@ def _nearly_full(files, free_blocks=3, used=True):
     raise AssertionError("could not leave %d blocks free" % free_blocks)
 
 
-@pytest.mark.xdist_group("full")
-def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do():
-    """12 KB free, under the 16 KB a game's journal wants, and no synced
-    game to delete: the start (its space measured in a pass of its own)
-    writes no game and says so at Home."""
-    p = boot(_nearly_full(harness.flash_files()))
-    assert "could not" not in p.screen(), p.screen()
-    try:
-        st.start_shoot_the_moon(p)
-        assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
-        st.wait_toast(p)
-        assert "New game" in p.screen(), p.screen()
+class TestFromHome:
+    """Forked from a chip booted to Home (forking.chip("home")), and the
+    Moonstar round's flash booted again."""
+
+    @pytest.mark.starts_from("home")
+    def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(self, home_chip, tmp_path):
+        p = home_chip
+        assert p.connected_at is not None and p.connected_at / 1e6 < BOOT_MS  # USB CDC enumerated
+        assert p.panel_at / 1e6 < BOOT_MS
+        b = unix_board(tmp_path)
+        try:
+            assert st.screen_lines(b.emu)[1:3] == ["New game", "From paper"]
+            assert p.emu.pixels == b.emu.pixels, "chip:\n%s\nunix port:\n%s" % (p.screen(), st.screen(b))
+        finally:
+            b.kill()
+        assert p.buzzer() == 0
         no_traceback(p)
-        files = harness.read_image(p.flash_image())
-        assert not [k for k in files if k.startswith("data/games/") and k.endswith(".jsonl")], sorted(files)
-        assert len(files["photos.bin"]) > 800000  # the user's file, untouched
-    finally:
-        p.stop()
 
-
-@pytest.mark.xdist_group("full boot")
-def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused():
-    """A board never booted whose flash has no room for the journal's
-    folder (a littlefs folder takes two blocks; three are free, and the
-    boot's own files take one): the boot says the flash is full, and a
-    start goes Home saying so, with no internal error."""
-    p = harness.Pico(_nearly_full(harness.flash_files(), used=False))
-    try:
-        assert p.wait_panel(lambda t: re.search(r"flash\s+is\s+full", t), BOOT_MS), p.screen() + p.serial_text()
-        assert "resumed" not in p.screen() and "28" not in p.screen(), p.screen()
-        p.press("ok")
+    @pytest.mark.starts_from("home")
+    def test_idle_at_home_the_core_sleeps_most_of_the_time(self, home_chip):
+        """The loop sleeps between passes and an idle pass is cheap: over an
+        emulated second at Home the core executes under 10% of the time."""
+        p = home_chip
         p.settle()
-        assert "New game" in p.screen(), p.screen()
-        st.start_shoot_the_moon(p)
-        assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
-        assert "internal" not in p.screen(), p.screen()
+        busy, at = p.busy_ms(), p.ms
+        p.run(1000)
+        share = (p.busy_ms() - busy) / (p.ms - at)
+        assert share <= 0.10, "busy %.1f%% of the time at Home" % (100 * share)
+
+    @pytest.mark.starts_from("home")
+    def test_a_press_shows_on_the_panel_within_50ms_at_home(self, home_chip):
+        p = home_chip
+        for key, want in (("down", "From paper"), ("up", "New game")):
+            p.settle()
+            frames = p.frames
+            pressed_at = p.ms
+            p.set_button(key, True)
+            assert p.run_until(lambda: p.frames > frames, 500)
+            latency = p.panel_at / 1e6 - pressed_at
+            p.run(60)
+            p.set_button(key, False)
+            p.settle()
+            assert st.selected(p).strip() == want, p.screen()
+            assert latency <= 50, "%s: %.1f ms from the press to the panel" % (key, latency)
+
+    @pytest.mark.starts_from("home")
+    def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(self, home_chip, tmp_path):
+        p = home_chip
+        scenarios.moonstar_to_bid(p)
+        assert "first bid" not in p.screen()
+        busy, at = p.busy_ms(), p.ms
+        p.run(1000)  # the bidding minute runs (asserted in the next test)
+        MID_ROUND["minute_busy"] = (p.busy_ms() - busy) / (p.ms - at)
+        MID_ROUND["image"] = p.flash_image()
+        MID_ROUND["events"] = chip_journal(p)[1]
+        MID_ROUND["timer"] = decode(harness.read_image(MID_ROUND["image"])["data/timer.json"])["v"]
+        scenarios.moonstar_finish_round(p)
+        assert "P1 made 20" in p.screen(), p.screen()
+        b = unix_board(tmp_path)
+        try:
+            scenarios.moonstar_round(b)
+            want = st.journal_events(tmp_path / "flash")
+            assert p.screen() == st.screen(b)
+        finally:
+            b.kill()
+        header, got = chip_journal(p)
+        assert header["game"] == "moonstar"
+        assert without_times(got) == without_times(want)
+        assert [e["type"] for e in got] == ["choose_setter", "setup", "bid", "time_up", "result"]
         no_traceback(p)
-        files = harness.read_image(p.flash_image())
-        assert len(files["photos.bin"]) > 800000
-    finally:
-        p.stop()
+
+    def test_a_running_minute_keeps_the_core_mostly_asleep(self):
+        """While the bidding minute runs on the game screen, the loop wakes
+        when the shown second changes (or at a press), not every 20 ms: over an
+        emulated second the core executes under 10% of the time."""
+        assert "minute_busy" in MID_ROUND, "the Moonstar round did not reach its bid"
+        share = MID_ROUND["minute_busy"]
+        assert share <= 0.10, "busy %.1f%% of the time while the minute runs" % (100 * share)
+
+    def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused(self):
+        assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
+        p = harness.Pico(MID_ROUND["image"], seed=3)
+        try:
+            assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
+            p.settle()
+            lines = p.screen().split("\n")
+            assert lines[0].startswith("R1 Bids"), lines
+            assert lines[1:4] == ["BID", "P1", "PAUSED"], lines  # the standing bid, its bidder, the minute paused
+            p.run(1500)  # paused: the minute does not run out, nothing is journaled
+            header, events = chip_journal(p)
+            assert without_times(events) == without_times(MID_ROUND["events"])
+            assert events[-1]["type"] == "bid" and events[-1]["amount"] == 20
+            timer = decode(harness.read_image(p.flash_image())["data/timer.json"])["v"]
+            assert timer["n"] == len(events), timer
+            old = MID_ROUND["timer"]
+            if old.get("n") == len(events):  # saved for this event before the reset: resumed with its time
+                assert timer["left_ms"] == old["left_ms"], (old, timer)
+            assert "PAUSED" in p.screen()
+            no_traceback(p)
+        finally:
+            p.stop()
 
 
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("stm hand played")
-def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(stm_played, tmp_path):
-    p = stm_played  # the hand was played by its buttons (_stm_hand_played)
-    b = unix_board(tmp_path)
-    try:
-        scenarios.shoot_the_moon_hand(b)
-        want = st.journal_events(tmp_path / "flash")
-        want_match = st.replay(tmp_path / "flash")
-    finally:
-        b.kill()
-    header, got = chip_journal(p)
-    assert header["game"] == "shoot-the-moon"
-    assert without_times(got) == without_times(want)
-    assert want_match.winner() == 1 and want_match.state["chips"] == [2, 4, 2]
-    assert "P2 wins!" in p.screen(), p.screen()
-    no_traceback(p)
+class TestShootTheMoon:
+    """Forked from a chip booted to Home, then from that chip after the
+    Shoot the Moon hand (it goes on from the home chip: last)."""
+
+    @pytest.mark.starts_from("home")
+    def test_a_30ms_tap_during_a_long_pass_counts(self, home_chip):
+        """OK on "New game" opens the game list: a pass that loads and draws a
+        screen. A 30 ms tap of DOWN that starts and ends inside that pass moves
+        the list's selection once it is drawn."""
+        p = home_chip
+        assert st.selected(p).strip() == "New game"
+        frames = p.frames
+        p.set_button("ok", True)
+        p.run(80)
+        p.set_button("ok", False)
+        # the pass that acts on OK: the core busy 20 ms on end
+        busy_since = None
+        deadline = p.ms + 500
+        while p.ms < deadline:
+            b0, t0 = p.busy_ms(), p.ms
+            p.run(2)
+            if p.busy_ms() - b0 > 0.9 * (p.ms - t0):
+                busy_since = busy_since or t0
+                if p.ms - busy_since >= 20:
+                    break
+            else:
+                busy_since = None
+        assert p.frames == frames, "the screen changed before the pass could be caught"
+        p.set_button("down", True)
+        p.run(30)
+        p.set_button("down", False)
+        assert p.frames == frames, "the pass ended within the tap: not a tap during a long pass"
+        p.settle()
+        p.run(100)
+        p.settle()
+        assert "Moonstar" in p.screen(), p.screen()
+        items = [line for line in p.screen().split("\n")[1:]]
+        assert st.selected(p).strip() == items[1].strip(), p.screen()
+        p.press("back")
+        assert st.selected(p).strip() == "New game", p.screen()
+
+    @pytest.mark.starts_from("stm hand played")
+    def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(self, stm_played, tmp_path):
+        p = stm_played  # the hand was played by its buttons (_stm_hand_played)
+        b = unix_board(tmp_path)
+        try:
+            scenarios.shoot_the_moon_hand(b)
+            want = st.journal_events(tmp_path / "flash")
+            want_match = st.replay(tmp_path / "flash")
+        finally:
+            b.kill()
+        header, got = chip_journal(p)
+        assert header["game"] == "shoot-the-moon"
+        assert without_times(got) == without_times(want)
+        assert want_match.winner() == 1 and want_match.state["chips"] == [2, 4, 2]
+        assert "P2 wins!" in p.screen(), p.screen()
+        no_traceback(p)
+
+    @pytest.mark.starts_from("stm hand played")
+    def test_sync_over_usb_stores_the_replays_scores(self, stm_played, tmp_path):
+        """`moontable sync --port` on the pty bridged to the chip's USB CDC,
+        into a fresh SQLite file: the finished game's scores are the replay's."""
+        import sqlite3
+
+        from shared_rules.log import Replay
+
+        p = stm_played
+        p.run(7000)  # the winner's banners time out
+        db = tmp_path / "fresh.db"
+        res = sync(p, db)
+        assert len(res["stored"]) == 1, res
+        header, events = chip_journal(p)
+        rep = Replay()
+        raw = harness.read_image(p.flash_image())
+        name = sorted(k for k in raw if k.startswith("data/games/"))[-1]
+        import io
+
+        match = rep.feed(io.BytesIO(raw[name])).match
+        conn = sqlite3.connect(db)
+        try:
+            rows = conn.execute("SELECT r.seat, p.name, r.score, r.winner FROM results r JOIN players p ON p.id = r.player "
+                                "ORDER BY r.seat").fetchall()
+        finally:
+            conn.close()
+        assert [r[2] for r in rows] == match.state["chips"] == [2, 4, 2], rows
+        assert [r[3] for r in rows] == [0, 1, 0]
+        assert [r[1] for r in rows] == ["P1", "P2", "P3"]
+        no_traceback(p)
 
 
-@pytest.mark.xdist_group("home")
-@pytest.mark.starts_from("stm hand played")
-def test_sync_over_usb_stores_the_replays_scores(stm_played, tmp_path):
-    """`moontable sync --port` on the pty bridged to the chip's USB CDC,
-    into a fresh SQLite file: the finished game's scores are the replay's."""
-    import sqlite3
+class TestProbed:
+    """Forked from one chip at Home whose loop passes the probe sees."""
 
-    from shared_rules.log import Replay
+    @pytest.mark.starts_from("probed")
+    def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms(self):
+        """New game, Moonstar, two players, Game 1, the seats, the start, the
+        action menu and the first setter, a press every second and a half: no
+        loop pass takes over 100 ms of the chip's time, though the screens'
+        code, the match, the journal's header and the game screen each cost
+        30-100 ms (they come over several passes: App.prepare, Starting), and
+        the game screen follows."""
+        p, probe = forking.chip("probed")
+        try:
+            begun = p.ms
+            tap = p.press
 
-    p = stm_played
-    p.run(7000)  # the winner's banners time out
-    db = tmp_path / "fresh.db"
-    res = sync(p, db)
-    assert len(res["stored"]) == 1, res
-    header, events = chip_journal(p)
-    rep = Replay()
-    raw = harness.read_image(p.flash_image())
-    name = sorted(k for k in raw if k.startswith("data/games/"))[-1]
-    import io
+            def press(key, hold=80, after=100):
+                tap(key, hold, max(after, PACE_MS))
 
-    match = rep.feed(io.BytesIO(raw[name])).match
-    conn = sqlite3.connect(db)
-    try:
-        rows = conn.execute("SELECT r.seat, p.name, r.score, r.winner FROM results r JOIN players p ON p.id = r.player "
-                            "ORDER BY r.seat").fetchall()
-    finally:
-        conn.close()
-    assert [r[2] for r in rows] == match.state["chips"] == [2, 4, 2], rows
-    assert [r[3] for r in rows] == [0, 1, 0]
-    assert [r[1] for r in rows] == ["P1", "P2", "P3"]
-    no_traceback(p)
+            p.press = press
+            st.start_two_player_moonstar(p, "1 Basic", "P1")
+            assert "Who sets up?" in p.screen() or "set-up" in p.screen().lower(), p.screen()
+            no_long_pass(probe, begun, 20)
+            no_traceback(p)
+        finally:
+            p.stop()
+
+    @pytest.mark.starts_from("probed")
+    def test_a_syncs_first_hello_has_no_pass_over_100ms(self, tmp_path):
+        """`moontable sync --port` against a board at Home: the first byte of
+        the PC's hello loads the serial protocol's code (some 170 ms of the
+        chip's time in one pass, measured), a share a loop pass; the hello is
+        answered and the sync ends, with no pass over 100 ms meanwhile."""
+        p, probe = forking.chip("probed")
+        try:
+            begun = p.ms
+            assert sync(p, tmp_path / "sync.db")["stored"] == []
+            no_long_pass(probe, begun, 2)
+            no_traceback(p)
+        finally:
+            p.stop()
+
+
+class TestNearlyFullFlash:
+    """The app's image, and a start on a flash with 12 KB free."""
+
+    def test_flash_image_holds_what_flash_copies(self, image):
+        files = harness.read_image(image)
+        built = deploy.build("pico")
+        assert set(files) == set(built) | {deploy.MANIFEST}
+        assert all(files[k] == built[k] for k in built)
+        manifest = json.loads(files[deploy.MANIFEST])
+        assert manifest["board"] == "pico" and set(manifest["files"]) == set(built)
+        assert json.loads(files["board.json"])["board"] == "pico"
+
+    def test_a_start_on_a_nearly_full_flash_goes_home_saying_what_to_do(self):
+        """12 KB free, under the 16 KB a game's journal wants, and no synced
+        game to delete: the start (its space measured in a pass of its own)
+        writes no game and says so at Home."""
+        p = boot(_nearly_full(harness.flash_files()))
+        assert "could not" not in p.screen(), p.screen()
+        try:
+            st.start_shoot_the_moon(p)
+            assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
+            st.wait_toast(p)
+            assert "New game" in p.screen(), p.screen()
+            no_traceback(p)
+            files = harness.read_image(p.flash_image())
+            assert not [k for k in files if k.startswith("data/games/") and k.endswith(".jsonl")], sorted(files)
+            assert len(files["photos.bin"]) > 800000  # the user's file, untouched
+        finally:
+            p.stop()
+
+
+class TestFullFlashFirstBoot:
+    """A first boot on a flash with no room for the journal's folder."""
+
+    def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused(self):
+        """A board never booted whose flash has no room for the journal's
+        folder (a littlefs folder takes two blocks; three are free, and the
+        boot's own files take one): the boot says the flash is full, and a
+        start goes Home saying so, with no internal error."""
+        p = harness.Pico(_nearly_full(harness.flash_files(), used=False))
+        try:
+            assert p.wait_panel(lambda t: re.search(r"flash\s+is\s+full", t), BOOT_MS), p.screen() + p.serial_text()
+            assert "resumed" not in p.screen() and "28" not in p.screen(), p.screen()
+            p.press("ok")
+            p.settle()
+            assert "New game" in p.screen(), p.screen()
+            st.start_shoot_the_moon(p)
+            assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
+            assert "internal" not in p.screen(), p.screen()
+            no_traceback(p)
+            files = harness.read_image(p.flash_image())
+            assert len(files["photos.bin"]) > 800000
+        finally:
+            p.stop()
