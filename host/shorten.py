@@ -224,8 +224,8 @@ def _outside_text(root):
     package, and in a checkout the tests and benches) runs the sources, not
     the build, so only its strings reach the board (code sent to a REPL,
     a module named to load); the modules the web page runs beside the app
-    (deploy.PAGE_MODULES), the page itself and the pin maps count whole."""
-    from moontable.deploy import PAGE_MODULES
+    (appbuild.PAGE_MODULES), the page itself and the pin maps count whole."""
+    from moontable.appbuild import PAGE_MODULES
 
     parts = []
     here = Path(__file__).resolve().parent
@@ -253,7 +253,7 @@ _cache = {}
 
 def for_app(files):
     """The plan for the app whose deployed files are `files`, a list of
-    (source path, path on the board) pairs (deploy.deploy_files):
+    (source path, path on the board) pairs (appbuild.deploy_files):
     firmware/ and shared_rules/ modules are renamed, the driver packages
     are read. Computed once per process while the sources stay as they
     are (their sizes and times)."""

@@ -33,7 +33,7 @@ import time
 from shared_rules import RULES_VERSION, display_name
 from shared_rules.boots import boot_key, plain_boot
 
-from moontable.db import MAX_LOG
+from moontable.journals import MAX_LOG
 from moontable.serial_link import DeviceError
 
 # Keys of the device's hello worth keeping in the database.
@@ -199,7 +199,7 @@ def describe_unfinished(db, dev, gid, state, fresh):
     """A sentence for a game the database holds unfinished (None if it is
     finished or not stored): which game, how far it got, and what happens
     to it next. `fresh`: this sync brought new bytes of it."""
-    from moontable.db import DbError
+    from moontable.dberror import DbError
 
     try:
         g = db.game(db.game_pk("%s/%s" % (dev, gid)))

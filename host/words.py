@@ -25,7 +25,7 @@ def options_text(game, options, players):
     "Game 5; planets worth 5, 8, 3; 90 s to bid; from paper: Ann 20, Bob
     35". A key no rule knows (a journal from a newer device) is shown as
     it is, never dropped."""
-    from moontable.db import printable
+    from moontable.terminal import printable
 
     if not isinstance(options, dict) or not options:
         return ""

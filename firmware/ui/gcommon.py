@@ -1,5 +1,6 @@
-"""What the game screens (screens/g_*.py) share: the score list, the hint
-line, the menu of the actions legal() allows, and entering an event. One
+"""What the game screens (ui/stm.py, ui/moon.py, ui/moons.py and
+ui/moonstar/) share: the score list, the hint line, the menu of the
+actions legal() allows, and entering an event. One
 copy here, loaded with whichever game is played, costs less heap than the
 same lines in every game's module."""
 

@@ -23,6 +23,8 @@ import tempfile
 
 from moontable import bgstats, config
 from moontable import db as dbmod
+from moontable.dbfiles import not_a_regular_file
+from moontable.names import check_game_name
 
 HELP = "export games as csv, json or BG Stats plays (--format; --links: BG Stats links)"
 
@@ -88,7 +90,7 @@ def output_target(path):
     real = os.path.realpath(path)
     if os.path.isdir(real):
         raise dbmod.DbError("%s is a folder; give a file name" % path)
-    odd = dbmod.not_a_regular_file(real)
+    odd = not_a_regular_file(real)
     if odd:
         via = "" if real == os.path.abspath(path) else " (the link %s points to %s)" % (path, real)
         raise dbmod.DbError("%s is %s, not a regular file%s: refusing to write over it; give a file name"
@@ -123,7 +125,7 @@ def write_atomically(path, text):
 
 
 def _body(args):
-    args.game = dbmod.check_game_name(args.game)
+    args.game = check_game_name(args.game)
     if args.links and args.format != "bgstats":
         raise dbmod.DbError("--links goes with --format bgstats")
     with dbmod.open_for(args, readonly=True) as db:

@@ -6,7 +6,8 @@ reached the PC)."""
 
 from moontable import db as dbmod
 from moontable.commands._output import print_listing
-from moontable.db import printable
+from moontable.names import check_game_name
+from moontable.terminal import printable
 
 HELP = "list the games in the database (--quarantine: the games refused by the rules)"
 
@@ -21,7 +22,7 @@ def add_arguments(parser):
 
 
 def _body(args):
-    args.game = dbmod.check_game_name(args.game)
+    args.game = check_game_name(args.game)
     with dbmod.open_for(args, readonly=True) as db:
         if args.quarantine:
             print_listing(db.quarantined(), args.json, "no quarantined games", _quarantine_lines)

@@ -11,6 +11,8 @@ import sqlite3
 import sys
 
 from moontable import db as dbmod
+from moontable.dbfiles import sqlite_problem
+from moontable.names import check_device_name
 
 HELP = "import game logs (.jsonl, or a device journal) into the database, verifying each with the rules"
 
@@ -24,7 +26,7 @@ def add_arguments(parser):
 
 
 def _body(args):
-    args.device = dbmod.check_device_name(args.device)  # before the database: a bad name makes nothing
+    args.device = check_device_name(args.device)  # before the database: a bad name makes nothing
     db = dbmod.open_for(args)
     worst = 0
     results = []
@@ -38,7 +40,7 @@ def _body(args):
             except sqlite3.Error as e:
                 # A full disk (or a file that turned read-only): this log is
                 # not stored, nor any after it; the ones before are.
-                stopped = "%s: not stored: %s" % (path, dbmod.sqlite_problem(db.path, e))
+                stopped = "%s: not stored: %s" % (path, sqlite_problem(db.path, e))
                 worst = 2
                 break
             if status in ("quarantined", "error", "partial"):

@@ -11,7 +11,8 @@ every P1 of every game Ann's. Link says who sat at one seat of one game.
 
 from moontable import db as dbmod
 from moontable.commands._output import print_json, print_listing
-from moontable.db import printable
+from moontable.names import check_typed_name
+from moontable.terminal import printable
 from moontable.words import count
 
 HELP = ("list players, or add / rename / merge them (merge moves all results), "
@@ -37,7 +38,7 @@ def _body(args):
                                                                     "" if len(args.names) == 1 else "s"))
     with dbmod.open_for(args, readonly=args.action == "list") as db:
         # what a person types is composed (NFC), as the rules keep names
-        args.names = [dbmod.check_typed_name(name) for name in args.names]
+        args.names = [check_typed_name(name) for name in args.names]
         if args.action == "add":
             db.add_player(args.names[0])
             result = {"added": args.names[0]}

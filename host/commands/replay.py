@@ -4,7 +4,7 @@ the round-by-round scores, the standings and the winner."""
 import sys
 
 from moontable.commands._output import print_json
-from moontable.db import printable
+from moontable.terminal import printable
 from moontable.words import count
 from shared_rules import display_name
 from shared_rules.places import seat_ranks

@@ -12,6 +12,7 @@ import sys
 
 from moontable import db as dbmod
 from moontable.commands._output import print_json
+from moontable.terminal import printable
 from moontable.words import count, options_text
 from shared_rules.errors import LogError, RuleError
 from shared_rules.log import Replay
@@ -102,7 +103,7 @@ def _body(args):
 
 
 def print_table(g, out):
-    p = dbmod.printable
+    p = printable
     players = [p(name) for name in g["players"]]
     width = max([len(name) for name in players] + [5])
     out.write("game %d: %s  %s  (%s/%s)\n" % (g["id"], g["game_name"], g["date"], p(g["device"]), p(g["game_id"])))

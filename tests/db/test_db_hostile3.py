@@ -63,7 +63,7 @@ def test_a_log_just_under_the_bound_is_still_read(tmp_path, stored):
     """The bound leaves room: a real log padded with blank lines to just
     under 8 MiB imports as the game it is."""
     path, log = stored
-    from moontable.db import MAX_LOG
+    from moontable.journals import MAX_LOG
 
     padded = tmp_path / "padded.jsonl"
     data = log.read_bytes()

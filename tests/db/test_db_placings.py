@@ -9,7 +9,8 @@ import dbkit
 from pathlib import Path
 
 import dbkit
-from moontable.db import MIGRATIONS, Database
+from moontable.db import Database
+from moontable.migrations import MIGRATIONS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -9,8 +9,9 @@ import sqlite3
 import pytest
 
 import dbkit
-from moontable import db as dbmod
-from moontable.db import SCHEMA_VERSION, Database
+from moontable import store
+from moontable.db import Database
+from moontable.migrations import SCHEMA_VERSION
 from shared_rules.wire import dumps
 
 
@@ -82,7 +83,7 @@ def test_a_clock_of_another_device_dates_none_of_these(db, monkeypatch):
 def test_imports_sharing_one_header_read_no_stored_journal(db, monkeypatch):
     """Logs without an id whose headers are all the same: each import used
     to re-read every stored game with that header (quadratic)."""
-    calls = spy(monkeypatch, dbmod, "canonical_lines")
+    calls = spy(monkeypatch, store, "canonical_lines")  # where the store reads a journal
     for seed in range(1, 31):
         _, lines = dbkit.moonstar_events(["Ann", "Bob", "Cy"], seed)
         lines[0] = {k: v for k, v in lines[0].items() if k != "id"}  # one header for all

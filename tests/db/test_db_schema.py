@@ -9,7 +9,9 @@ import pytest
 
 import dbkit
 from moontable import db as dbmod
-from moontable.db import MIGRATIONS, SCHEMA_VERSION, Database, DbError
+from moontable import clock
+from moontable.db import Database, DbError
+from moontable.migrations import MIGRATIONS, SCHEMA_VERSION
 from shared_rules.log import Replay
 
 
@@ -136,6 +138,6 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path):
 
 def test_device_times_read_back_as_the_wall_clock_they_were_set_to():
     # sync sets the device clock to local wall time counted as UTC seconds
-    assert dbmod.format_time(dbkit.T0) == "2026-01-01 09:00:00"
-    assert dbmod._epoch(12345) is None  # a clock never set: counts from boot
-    assert dbmod._epoch(True) is None and dbmod._epoch("2026") is None
+    assert clock.format_time(dbkit.T0) == "2026-01-01 09:00:00"
+    assert clock.epoch(12345) is None  # a clock never set: counts from boot
+    assert clock.epoch(True) is None and clock.epoch("2026") is None

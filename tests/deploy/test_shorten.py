@@ -7,7 +7,7 @@ import sys
 import textwrap
 
 from moontable import shorten
-from moontable.deploy import deploy_files
+from moontable.appbuild import deploy_files
 
 
 def _src(text):
