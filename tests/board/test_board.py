@@ -168,8 +168,9 @@ def _nearly_full(files, free_blocks=3, used=True):
 
 
 class TestFromHome:
-    """Forked from a chip booted to Home (forking.chip("home")), and the
-    Moonstar round's flash booted again."""
+    """Forked from a chip booted to Home (forking.chip("home")), the
+    Moonstar round's flash booted again, and last the tests that fork from
+    the home chip after the Shoot the Moon hand (it goes on from it)."""
 
     @pytest.mark.starts_from("home")
     def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(self, home_chip, tmp_path):
@@ -268,11 +269,6 @@ class TestFromHome:
             no_traceback(p)
         finally:
             p.stop()
-
-
-class TestShootTheMoon:
-    """Forked from a chip booted to Home, then from that chip after the
-    Shoot the Moon hand (it goes on from the home chip: last)."""
 
     @pytest.mark.starts_from("home")
     def test_a_30ms_tap_during_a_long_pass_counts(self, home_chip):
