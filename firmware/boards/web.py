@@ -280,11 +280,12 @@ class WebBoard:
         self._told = -1  # the display's told_seq then
         self._frame = None
         self._seg = None  # panel column -> RAM segment, from the emulator
-        self._test_ms = webhost.test_ms
+        # the page's test clock, asked for once: None on a page that runs on
+        # its own clock, so a pass makes no call to the page for the time
+        self._test_ms = webhost.test_ms if webhost.test_ms() is not None else None
 
     def ticks_ms(self):
-        t = self._test_ms()
-        return time.ticks_ms() if t is None else t
+        return time.ticks_ms() if self._test_ms is None else self._test_ms()
 
     def idle(self, ms):
         # the page's timer is the pause between passes

@@ -47,8 +47,7 @@ function later(ms, fn) {
 const page = (globalThis.moontable = {
   ready: false,
   error: null,
-  testClock: TEST_CLOCK, // ?clock=test: advance(ms) moves the clock (see `now`)
-  advance: null, // with the test clock: advance(ms), stall(ms), clockMs()
+  advance: null, // with ?clock=test: advance(ms), stall(ms), clockMs() (see `now`)
   stall: null,
   clockMs: null,
   stopped: false,
