@@ -20,6 +20,9 @@ from shared_rules.wire import LineError, crc32, encode
 
 from shared_rules.wire_read import decode
 
+from moontable.dberror import DbError
+from moontable.names import check_device_name
+
 try:  # a pulled cable can surface as termios.error (not an OSError) on POSIX
     import termios
     _IO_ERRORS = (serial.SerialException, OSError, termios.error)
@@ -35,6 +38,7 @@ HELLO_PATIENCE = 2.5
 GAME_STATES = ("open", "done", "synced")
 LINE_MAX = 4096  # the longest reply line read; a hello or a listing page stays under 1 KB
 MAX_BODY = 1 << 16  # a read reply's body: a 2048-byte chunk and its segment marks fit many times over
+READ_MAX = 2048  # the most journal bytes one read may ask for, and what a read without "n" asks for
 
 # (vendor id, product id or None for any, what it is)
 KNOWN_IDS = (
@@ -170,21 +174,23 @@ def _shorten(obj, limit=120):
 
 
 def _game_entry(entry, index):
-    """A listing entry [id, size, state] -> (id, size, state); BadReply
-    naming what is wrong with it otherwise."""
+    """A listing entry [id, size, state] -> (id, size, state), the size
+    None when it is no number of bytes: a board lists -1 for a journal it
+    cannot open, and that one game must not keep the others from the PC.
+    BadReply naming what is wrong for an entry without a usable id or
+    state: a listing that garbles those cannot be trusted at all."""
     why = None
     if not isinstance(entry, list) or len(entry) != 3:
         why = "it is not [id, size, state]"
     elif not isinstance(entry[0], str) or not entry[0] or len(entry[0]) > 64 or not entry[0].isprintable():
         why = "the game id is not a short printable text"
-    elif not _whole(entry[1]) or entry[1] < 0:
-        why = "the size is not a whole number of bytes"
     elif entry[2] not in GAME_STATES:
         why = "the state is not one of %s" % ", ".join(GAME_STATES)
     if why:
         raise BadReply("the device's game listing (page from index %d) has a malformed entry %s: %s"
                        % (index, _shorten(entry, 80), why))
-    return entry[0], entry[1], entry[2]
+    size = entry[1] if _whole(entry[1]) and entry[1] >= 0 else None
+    return entry[0], size, entry[2]
 
 
 def check_timeout(value):
@@ -428,6 +434,13 @@ class Link:
                 if len(chunk) != _num(reply.get("x"), -1) - _num(reply.get("o"), 0) or crc32(chunk) != reply.get("k"):
                     last = "chunk does not match its length or CRC"
                     break
+                asked = fields.get("n") or READ_MAX
+                if len(chunk) > asked:
+                    # Sound checks, but bytes the PC did not ask for (past
+                    # the size the device listed): never staged.
+                    last = ("the device sent %d bytes from offset %s, past the %d asked for"
+                            % (len(chunk), reply.get("o"), asked))
+                    break
                 return reply, chunk
         self.tries = attempt + 1
         if self.overlong and last == "no reply":
@@ -469,18 +482,27 @@ class Link:
                 "(at the REPL or in safe mode: restart it, or deploy with `moontable flash`)."
                 % (self.port, _secs(patience), heard, self.tries, "" if self.tries == 1 else "s"))
         dev = reply.get("id")
-        if not isinstance(dev, str) or not dev.strip() or len(dev) > 64 or not dev.isprintable():
+        if not isinstance(dev, str) or not dev.strip():
             raise BadReply("the device's hello reply names no device: %s %r; a moontable app always sends "
                            "its id (update the firmware with `moontable flash`)"
                            % ("no \"id\" in" if "id" not in reply else "unusable \"id\" in", _shorten(reply)))
+        try:
+            # The games are filed as DEVICE/GAME_ID: an id `import --device`
+            # refuses would store games that `show` can never name.
+            check_device_name(dev)
+        except DbError as e:
+            raise BadReply("the device's hello reply gives an id the PC cannot file games under: %s (a board's id "
+                           "is its chip's serial number; a simulator's is MOONSIM_ID)" % e)
         return reply
 
-    def list_games(self):
+    def list_games(self, unsized=None):
         """[(game id, size, state)] for every game on the device, in the
-        device's order. BadReply when a page is malformed, does not move
-        the listing on ("next" must be null or past the index asked for),
-        or lists a game an earlier page listed: either would otherwise
-        loop for ever."""
+        device's order. A game listed without a usable size is left out,
+        and added to the list `unsized` (when given) as (game id, the size
+        as sent, state), so the caller can name it. BadReply when a page is
+        malformed, does not move the listing on ("next" must be null or
+        past the index asked for), or lists a game an earlier page listed:
+        either would otherwise loop for ever."""
         games = []
         seen = set()
         i = 0
@@ -500,6 +522,10 @@ class Link:
                                    "listed already): the device does not page by the cursor it is given; stopped "
                                    "rather than loop for ever" % (gid if gid.isprintable() and len(gid) <= 40 else _shorten(gid, 40), i))
                 seen.add(gid)
+                if size is None:
+                    if unsized is not None:
+                        unsized.append((gid, entry[1], state))
+                    continue
                 games.append((gid, size, state))
             nxt = reply.get("next")
             if nxt is not None and not _whole(nxt):

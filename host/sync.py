@@ -34,7 +34,7 @@ from shared_rules import RULES_VERSION, display_name
 from shared_rules.boots import boot_key, plain_boot
 
 from moontable.journals import MAX_LOG
-from moontable.serial_link import DeviceError
+from moontable.serial_link import READ_MAX, DeviceError
 
 # Keys of the device's hello worth keeping in the database.
 _INFO_KEYS = ("id", "fw", "rules", "mpy", "proto", "board", "chunk")
@@ -132,7 +132,11 @@ def device_clocks(info, pc_ms=None, warnings=None):
     or past shared_rules.boots.BOOT_MAX (a damaged counter on the device):
     `warnings`, a list, gets one sentence saying what was left out."""
     out = {}
-    odd = []
+    odd = {}  # each boot left out, by its full text -> how it is shown: once, though the hello may name it twice
+
+    def leave_out(text, shown=None):
+        odd.setdefault(text, shown or text[:24])
+
     sent = info.get("clocks")
     if isinstance(sent, dict):
         for key, value in sent.items():
@@ -140,21 +144,55 @@ def device_clocks(info, pc_ms=None, warnings=None):
                 continue
             boot = boot_key(key)
             if boot < 0:
-                odd.append(key)
+                # plain digits, only too many: the number, as the hello's "boot" would show it
+                leave_out(key if key.isdigit() and key.isascii() else repr(key))
                 continue
             out[str(boot)] = value
     boot, ms = info.get("boot"), info.get("ms")
     if pc_ms is not None and _whole(ms) and ms >= 0 and boot is not None:
         if plain_boot(boot):
             out[str(boot)] = pc_ms - ms
+        elif _whole(boot):
+            leave_out(str(boot))
         else:
-            odd.append(boot)
+            text = "the current boot, which is %s, not a whole number" % describe(boot)
+            leave_out(text, text)
     if odd and warnings is not None:
         warnings.append("the device names %d boot%s in a way no moontable firmware writes (%s): their clock is "
                         "not used, so games of those boots are dated approximately; the device's boot counter "
                         "may be damaged" % (len(odd), "" if len(odd) == 1 else "s",
-                                            ", ".join(repr(k)[:24] for k in odd[:3])))
+                                            ", ".join(list(odd.values())[:3])))
     return out
+
+
+def describe(value):
+    """A value from the device as a person reads it, its type included:
+    "the text '1'" is not the number 1, though repr() and %d blur them."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, str):
+        return "the text %s" % repr(value)[:40]
+    if isinstance(value, (int, float)):
+        return "the number %s" % repr(value)[:40]
+    if isinstance(value, list):
+        return "a list"
+    return "an object"  # what else JSON holds
+
+
+def rules_warning(info):
+    """A sentence when the device's rules version is not this PC's, saying
+    what the device sent when it is no whole number (None otherwise)."""
+    rules = info.get("rules")
+    if "rules" not in info:
+        said = "the device does not say which rules version it runs (this PC runs %d)" % RULES_VERSION
+    elif not _whole(rules):
+        said = "the device's rules version is %s, not a whole number (this PC runs %d)" % (describe(rules),
+                                                                                           RULES_VERSION)
+    elif rules != RULES_VERSION:
+        said = "the device runs rules version %d, this PC %d" % (rules, RULES_VERSION)
+    else:
+        return None
+    return said + ": its games may not replay here"
 
 
 def _whole(v):
@@ -239,9 +277,9 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
     dev = info["id"]
     result.device = dev
     result.info = {k: info[k] for k in _INFO_KEYS if k in info}
-    if info.get("rules") != RULES_VERSION:
-        result.warnings.append(
-            "device runs rules version %r, this PC %d: its games may not replay here" % (info.get("rules"), RULES_VERSION))
+    warning = rules_warning(info)
+    if warning:
+        result.warnings.append(warning)
     db.record_device(dev, result.info)
 
     if clock:
@@ -260,7 +298,15 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
 
     todo = []
     announce = []  # (game id, state): games to describe if the database holds them unfinished
-    for gid, size, state in link.list_games():
+    unsized = []
+    games = link.list_games(unsized)
+    for gid, size, state in unsized:
+        if state != "synced" or all_games:
+            result.warnings.append(
+                "game %s skipped: the device lists its size as %s, not a size in bytes (a board lists -1 for a "
+                "journal it cannot open); the device's other games are synced, and this one will be once the "
+                "device gives its size" % (gid, describe(size)))
+    for gid, size, state in games:
         if state == "open":
             result.open.append(gid)
         elif state == "synced" and not all_games:
@@ -297,7 +343,10 @@ def sync(link, db, progress=None, roster=True, clock=True, all_games=False, now=
         progress.note(gid)
         off = have
         while off < size:
-            reply, data = link.read(gid, off, chunk)
+            # Never more than listed: bytes past it are not what the
+            # device said it has, and a chunk past what was asked is
+            # dropped by the link as a bad reply.
+            reply, data = link.read(gid, off, min(chunk or READ_MAX, size - off))
             if not data:
                 break  # the device has less than it listed (a tail was dropped)
             db.stage_chunk(dev, gid, off, data)

@@ -228,17 +228,20 @@ class Faults:
     """What the relay does to the bytes: drop, flip a bit, duplicate a
     frame (a whole line), and cut the link after a number of bytes."""
 
-    def __init__(self, rng, drop=0.0, flip=0.0, dup=0.0, cut_after=None, reboot=False, rewrite=None):
+    def __init__(self, rng, drop=0.0, flip=0.0, dup=0.0, cut_after=None, reboot=False, rewrite=None, ask=None):
         """reboot: at cut_after, power-cycle the device (SIGKILL, restart
         on the same folder) instead of pulling the PC's cable.
         rewrite: f(reply dict) -> dict or None, applied to every sound
         reply frame on its way to the PC (re-encoded with a good CRC), so
-        a test can make a real device say what the protocol forbids."""
+        a test can make a real device say what the protocol forbids.
+        ask: the same for every request frame on its way to the device,
+        so a real device can be made to answer what the PC never asked."""
         self.rng = rng
         self.reboot = reboot
         self.rewrite = rewrite
+        self.ask = ask
         self.rewritten = 0
-        self._pending = bytearray()
+        self._pending = {0: bytearray(), 1: bytearray()}
         self.drop = drop
         self.flip = flip
         self.dup = dup
@@ -247,33 +250,38 @@ class Faults:
         self.counts = {"drop": 0, "flip": 0, "dup": 0}
         self._line = {0: bytearray(), 1: bytearray()}
 
-    def _rewrite(self, data):
-        """Hold device->PC bytes to whole lines and rewrite reply frames.
-        A journal chunk's body lines do not decode as frames (no CRC
-        trailer) and pass unchanged."""
-        self._pending += data
+    def _rewrite(self, data, direction):
+        """Hold the bytes of one direction to whole lines and rewrite its
+        frames: replies (device->PC, direction 1) by `rewrite`, requests
+        by `ask`. A journal chunk's body lines do not decode as frames (no
+        CRC trailer) and pass unchanged."""
+        pending = self._pending[direction]
+        pending += data
         out = bytearray()
         while True:
-            i = self._pending.find(b"\n")
+            i = pending.find(b"\n")
             if i < 0:
                 break
-            line = bytes(self._pending[:i + 1])
-            del self._pending[:i + 1]
+            line = bytes(pending[:i + 1])
+            del pending[:i + 1]
             try:
                 obj = decode(line, need_crc=True)
             except LineError:
                 obj = None
-            if isinstance(obj, dict) and ("ok" in obj or "e" in obj):
-                new = self.rewrite(json.loads(json.dumps(obj)))  # a deep copy: obj stays as sent
-                if new is not None and new != obj:
+            marks = ("ok", "e") if direction else ("c",)
+            if isinstance(obj, dict) and any(k in obj for k in marks):
+                change = self.rewrite if direction else self.ask
+                new = change(json.loads(json.dumps(obj)))  # a deep copy: obj stays as sent
+                if new is not None and json.dumps(new, sort_keys=True) != json.dumps(obj, sort_keys=True):
+                    # (compared as JSON: in Python True == 1 == 1.0, on the wire they differ)
                     line = encode(new)
                     self.rewritten += 1
             out += line
         return bytes(out)
 
     def apply(self, data, direction):
-        if self.rewrite is not None and direction == 1:
-            data = self._rewrite(data)
+        if (self.rewrite if direction else self.ask) is not None:
+            data = self._rewrite(data, direction)
         out = bytearray()
         line = self._line[direction]
         for b in data:

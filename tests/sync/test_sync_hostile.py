@@ -171,14 +171,14 @@ def entry_rewrite(bad):
 @pytest.mark.parametrize("bad, why", [
     (lambda e: e[:2], "it is not [id, size, state]"),
     (lambda e: "%s %s %s" % tuple(e), "it is not [id, size, state]"),
-    (lambda e: [e[0], str(e[1]), e[2]], "the size is not a whole number"),
-    (lambda e: [e[0], -1, e[2]], "the size is not a whole number"),
-    (lambda e: [e[0], True, e[2]], "the size is not a whole number"),
     (lambda e: [e[0], e[1], "gone"], "the state is not one of open, done, synced"),
     (lambda e: [None, e[1], e[2]], "the game id is not a short printable text"),
     (lambda e: ["a\nb", e[1], e[2]], "the game id is not a short printable text"),
 ])
 def test_malformed_listing_entry_is_one_line_and_exit_2(pristine, tmp_path, capsys, bad, why):
+    """An entry whose shape, id or state is garbled makes the listing
+    untrustworthy. (One whose size alone is unusable is skipped and named:
+    test_sync_hostile4.)"""
     folder = device_copy(pristine, tmp_path)
     db_path = tmp_path / "m.db"
     status, err, out, rewritten = sync_through(folder, db_path, entry_rewrite(bad), capsys)
