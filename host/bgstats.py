@@ -26,7 +26,7 @@ Field by field (docs/pc-tools.md has the same list for users):
 - location: where it was played, a plain string as BG Stats' createPlay
   format has it, when known (the log's header, else config.toml's
   location on the PC);
-- comments: why the date is approximate, when it is;
+- comments: why the date is approximate, when it is (APPROX_NOTES);
 - board: the options a player would want to see (Moonstar's game number).
 
 Keys at BG Stats' defaults (false) are left out, so a six-player link of
@@ -49,8 +49,17 @@ except ImportError:  # MicroPython has no urllib.parse
     quote = None
 
 SOURCE_NAME = "moontable"
-# A play's comments when its date is a guess (play(): the summary's "approx").
-APPROX_NOTE = "Date approximate: the board's clock was not set when this was played (dated by its sync)."
+# A play's comments when its date is a guess (the summary's "approx"), by
+# why (its "approx_why": moontable.times.approx_why), so the comment never
+# blames an unset clock for a game the clock dated in part.
+APPROX_NOTES = {
+    "unset": "Date approximate: nothing the board recorded dates this game (its clock was not set, or its times "
+             "could not be used), so it is dated by when it reached the PC.",
+    "part": "Date approximate: the board's clock dated only part of this game (a power-up whose clock nobody "
+            "set, or a time it recorded that could not be used); the date is its last dated moment.",
+    "long": "Date approximate: by the board's clock this game lasted more than a day, so the clock may have "
+            "jumped.",
+}
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 # BoardGameGeek ids of the three games BGG lists as these boxes. Moon
@@ -76,8 +85,8 @@ def board_text(game, options, players):
     Partnerships are not repeated here: each player's "team" names them."""
     if game == "moonstar":
         number = options.get("game", 1) if isinstance(options, dict) else 1
-        if isinstance(number, list):
-            return "Games %s combined" % " + ".join(str(n) for n in number)
+        if isinstance(number, list):  # in order, so one combination has one name
+            return "Games %s combined" % " + ".join(str(n) for n in sorted(number))
         return "Game %s" % number
     return ""
 
@@ -113,7 +122,7 @@ def play(g):
     if g.get("location"):
         out["location"] = g["location"]
     if date and g.get("approx"):
-        out["comments"] = APPROX_NOTE
+        out["comments"] = APPROX_NOTES[g["approx_why"]]
     out["game"] = game
     entries = []
     winners = set(g.get("winner_seats", ()))
@@ -260,7 +269,7 @@ def replayed_summary(done, device, player_prefix, game_id=None, utc_offset=None)
     header = match.header
     players = list(header["players"])
     scores = list(state["scores"])
-    from moontable.times import game_times
+    from moontable.times import approx_why, game_times
 
     when = game_times(done["times"])  # as an import of this journal on the PC dates it
     place = header.get("location")  # as host/db.py's header_location reads it
@@ -277,6 +286,7 @@ def replayed_summary(done, device, player_prefix, game_id=None, utc_offset=None)
         "ended_utc": None if ended is None or utc_offset is None else date_text(when["end"] - utc_offset),
         "duration_min": when["minutes"],
         "approx": when["approx"],  # a date from a power-up nothing dated, or a doubtful clock
+        "approx_why": approx_why(when["start"], when["end"]) if when["approx"] else None,
         "location": place or None,
     }
 

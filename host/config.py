@@ -14,8 +14,10 @@ one line saying which file, which setting and what is wrong.
 """
 
 import os
+import stat
 from pathlib import Path
 
+from moontable.dbfiles import not_a_regular_file
 from moontable.places import config_dir
 
 # setting -> (the argparse dest it fills, what it is for the error message)
@@ -26,6 +28,7 @@ SETTINGS = {
 }
 # What `moontable --help` shows for each setting.
 SHOWN = {"port": "\"/dev/ttyACM0\"", "database": "\"~/games.db\"", "location": "\"Club room\""}
+CONFIG_MAX = 64 << 10  # bytes: a config holds a few short settings; more is not one (/dev/zero never ends)
 LOCATION_MAX = 100  # characters: a place's name, short enough for every BG Stats link to keep its QR code
 
 
@@ -45,18 +48,17 @@ def load(file=None):
     import tomllib
 
     file = Path(file) if file is not None else path()
-    try:
-        data = file.read_bytes()
-    except FileNotFoundError:
+    data = _read(file)
+    if data is None:
         return {}
-    except OSError as e:
-        raise ConfigError("cannot read %s: %s" % (file, e.strerror or e))
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError("%s is not UTF-8 text" % file)
     except tomllib.TOMLDecodeError as e:
         raise ConfigError("%s is not valid TOML: %s" % (file, e))
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ConfigError("%s nests its values too deeply to be a config file" % file)
     out = {}
     for key, value in table.items():
         if key not in SETTINGS:
@@ -69,11 +71,45 @@ def load(file=None):
     return out
 
 
+def _read(file):
+    """The config file's bytes, None when there is none. Opened without
+    blocking (a named pipe would wait for a writer for good) and read
+    only when it is a regular file (/dev/zero never ends), at most
+    CONFIG_MAX bytes of it: ConfigError saying which it is otherwise."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        if os.path.isdir(file):  # Windows opens no folder
+            raise ConfigError("%s is a folder, not a file of settings" % file)
+        raise ConfigError("cannot read %s: %s" % (file, e.strerror or e))
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        what = "a folder" if stat.S_ISDIR(mode) else not_a_regular_file(file) or "not a regular file"
+        raise ConfigError("%s is %s, not a file of settings" % (file, what))
+    with os.fdopen(fd, "rb") as f:
+        try:
+            data = f.read(CONFIG_MAX + 1)
+        except OSError as e:
+            raise ConfigError("cannot read %s: %s" % (file, e.strerror or e))
+    if len(data) > CONFIG_MAX:
+        raise ConfigError("%s is larger than %d KB; a config file holds a few settings" % (file, CONFIG_MAX >> 10))
+    return data
+
+
 def check_location(value, where):
     """A place's name as given (config.toml's location, --location),
-    trimmed; ConfigError naming `where` when it is empty, has a line
-    break or another control character (it is shown on one line of a
-    table and sent in a link), or is longer than LOCATION_MAX."""
+    trimmed and composed (NFC); ConfigError naming `where` when it is
+    empty, has a line break or another control character (it is shown
+    on one line of a table and sent in a link), holds what a player's
+    name may not (a direction override, a zero-width or special space:
+    text that shows other than it reads; names.check_typed_name), or is
+    longer than LOCATION_MAX."""
+    from moontable.dberror import DbError
+    from moontable.names import check_typed_name
+
     text = value.strip()
     if not text:
         raise ConfigError("%s must be %s, not an empty text" % (where, SETTINGS["location"][1]))
@@ -81,6 +117,10 @@ def check_location(value, where):
     if bad is not None:
         raise ConfigError("%s must be %s: %r holds the control character %r" % (
             where, SETTINGS["location"][1], value, bad))
+    try:
+        text = check_typed_name(text)
+    except DbError as e:
+        raise ConfigError("%s is refused as a player's name would be: %s" % (where, e)) from None
     if len(text) > LOCATION_MAX:
         raise ConfigError("%s is %d characters long; a place's name may have %d at most" % (
             where, len(text), LOCATION_MAX))

@@ -46,32 +46,58 @@ class People:
         return row[0]
 
     def _name_free(self, c, name, allow_pid=None):
-        row = c.execute("SELECT id, name FROM players WHERE name=?", (name,)).fetchone()
-        if row is not None and row[0] != allow_pid:
-            raise DbError("there is already a player called %s" % row[1])
-        row = c.execute("SELECT p.name FROM player_aliases a JOIN players p ON p.id = a.player WHERE a.name=? "
-                        "AND a.player IS NOT ?", (name, allow_pid)).fetchone()
+        """DbError unless `name` is nobody's name or former name but
+        allow_pid's. Compared by the rules' fold, as a seat finds its
+        person: "STRASSE" is taken once "Straße" is (SQLite's NOCASE
+        folds A-Z only), or a later seat "strasse" would find one of two."""
+        row = c.execute("SELECT id, name FROM players WHERE fold(name)=fold(?) AND id IS NOT ?",
+                        (name, allow_pid)).fetchone()
         if row is not None:
-            raise DbError("%r is a former name of %s (renamed or merged); pick another name" % (name, row[0]))
+            raise DbError("there is already a player called %s" % printable(row[1]))
+        row = c.execute("SELECT a.name, p.name FROM player_aliases a JOIN players p ON p.id = a.player "
+                        "WHERE fold(a.name)=fold(?) AND a.player IS NOT ?", (name, allow_pid)).fetchone()
+        if row is not None:
+            raise DbError("%s is a former name of %s (renamed or merged); pick another name"
+                          % (printable(row[0]), printable(row[1])))
 
     def add_player(self, name):
-        check_player_name(name)
+        return self.add_players([name])[0]
+
+    def add_players(self, names):
+        """Add every name, in one transaction: one that is taken, or that
+        folds like another of the list, adds none of them (DbError naming
+        it). Returns their ids."""
+        from shared_rules.names import fold
+
+        for name in names:
+            check_player_name(name)
+        seen = {}
+        for name in names:
+            if fold(name) in seen:
+                raise DbError("%s is given twice (as %s)" % (printable(seen[fold(name)]), printable(name)))
+            seen[fold(name)] = name
         with self.write() as c:
-            self._name_free(c, name)
-            return self._new_player(c, name, now_text())
+            now = now_text()
+            pids = []
+            for name in names:
+                self._name_free(c, name)
+                pids.append(self._new_player(c, name, now))
+            return pids
 
     def rename_player(self, old, new):
         """Rename; the old name stays as an alias, so games still on a
         device under the old name land on the same player."""
+        from shared_rules.names import fold
+
         check_player_name(new)
         not_a_label(old, "rename")
         with self.write() as c:
             pid = self.find_player(old, c)
             current = c.execute("SELECT name FROM players WHERE id=?", (pid,)).fetchone()[0]
             self._name_free(c, new, allow_pid=pid)
-            c.execute("DELETE FROM player_aliases WHERE name=?", (new,))
+            c.execute("DELETE FROM player_aliases WHERE fold(name)=fold(?)", (new,))
             c.execute("UPDATE players SET name=? WHERE id=?", (new, pid))
-            if current.lower() != new.lower():
+            if fold(current) != fold(new):
                 c.execute("INSERT OR REPLACE INTO player_aliases(name, player) VALUES (?, ?)", (current, pid))
             return pid
 

@@ -4,12 +4,13 @@ set aside. A mixin of Database."""
 import json
 
 from moontable import times as timesmod
-from moontable.clock import format_time
+from moontable.clock import format_time, parse_now_text
 from moontable.dberror import DbError
 from moontable.journals import header_location, seat_source_id, start_scores
 from moontable.names import is_label
 from moontable.terminal import printable
-from shared_rules import display_name, ranks
+from moontable.words import game_title
+from shared_rules import ranks
 
 
 class Queries:
@@ -63,7 +64,7 @@ class Queries:
         when = format_time(ended) or format_time(started) or row[10]
         return {
             "id": row[0], "device": row[1], "game_id": row[2], "game": row[3],
-            "game_name": display_name(row[3]),
+            "game_name": game_title(row[3], header.get("options") or {}),
             "options": header.get("options") or {},
             "players": [r[1] for r in res],
             "player_ids": [r[5] for r in res],
@@ -85,8 +86,12 @@ class Queries:
             "utc_offset": row[14],
             "duration_min": timesmod.duration_minutes(seconds),
             "approx": approx,
+            # why (moontable.times.approx_why), from what the dates came to:
+            # the game's own end, or the time it was stored (the fallback)
+            "approx_why": timesmod.approx_why(started, ended, parse_now_text(row[10])) if approx else None,
             "stored": row[10],
-            # When the game ended; "approx." when only the sync dates it.
+            # When the game ended; "approx." when the board's clock dated it
+            # only in part, or not at all (then it is when it was stored).
             "date": ("approx. " + when) if approx else when,
             # where it was played, when its log says ("location" in the
             # header); the commands put config.toml's location in its stead

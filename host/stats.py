@@ -1,6 +1,7 @@
 """Figures about players drawn from stored games (db summaries): records
-with the evidence behind a win rate, head-to-head tallies, and openskill
-ratings per game. The report and `standings --ratings` both use them.
+with the evidence behind a win rate (scores per variant), head-to-head
+tallies, and openskill ratings per game. The report and `standings
+--ratings` both use them.
 
 Who placed where is the rules core's word, read here through one
 function, `places()`: nothing in this module decides a placing."""
@@ -38,12 +39,32 @@ def _finished(summaries):
     return [g for g in summaries if g["finished"]]
 
 
+def variant(g):
+    """The key a game's record is kept under (a db summary's): scores are
+    compared within one variant only, as Moonstar's Game 1 is played to
+    200 and Game 8 to 50. It is the game's id for its basic game (every
+    game but Moonstar has only that), else the title that lists it
+    ("Moonstar (Game 8)", words.game_title), which display_name() shows
+    as it is."""
+    from shared_rules import display_name
+
+    return g["game"] if g["game_name"] == display_name(g["game"]) else g["game_name"]
+
+
+def variants(recs, game):
+    """The keys of records()' "by_game" that are variants of `game` (an
+    id): its basic game first, then by title. A page shows one table a
+    variant, so no average mixes two."""
+    return sorted((k for k, g in recs["game_of"].items() if g == game), key=lambda k: (k != game, k))
+
+
 def records(summaries):
-    """Per player over finished games: {"overall": rows, "by_game": {game:
-    rows}}. A row: player, player_id, plays, wins, win_rate, low, high
-    (Wilson 95%), and per game avg and best score. Rows are ordered by
+    """Per player over finished games: {"overall": rows, "by_game":
+    {variant: rows}, "game_of": {variant: game id}}, a variant keyed by
+    variant(). A row: player, player_id, plays, wins, win_rate, low, high
+    (Wilson 95%), and per variant avg and best score. Rows are ordered by
     the interval's low end, then plays, then name."""
-    overall, by_game = {}, {}
+    overall, by_game, game_of = {}, {}, {}
 
     def row(table, pid, name):
         r = table.get(pid)
@@ -53,7 +74,9 @@ def records(summaries):
 
     for g in _finished(summaries):
         winners = set(g["winner_seats"])
-        table = by_game.setdefault(g["game"], {})
+        key = variant(g)
+        game_of[key] = g["game"]
+        table = by_game.setdefault(key, {})
         for seat, pid in enumerate(g["player_ids"]):
             name, score = g["players"][seat], g["scores"][seat]
             won = 1 if seat in winners else 0
@@ -78,7 +101,8 @@ def records(summaries):
         out.sort(key=lambda r: (-r["low"], -r["plays"], r["player"].casefold()))
         return out
 
-    return {"overall": finish(overall, False), "by_game": {k: finish(v, True) for k, v in by_game.items()}}
+    return {"overall": finish(overall, False), "by_game": {k: finish(v, True) for k, v in by_game.items()},
+            "game_of": game_of}
 
 
 def head_to_head(summaries, game):

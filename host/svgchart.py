@@ -5,8 +5,10 @@ the page stays self-contained and works offline.
 
 Lines are told apart by colour *and* dash pattern (for a black and white
 print), each has its label's colour swatch in the legend, and its name at
-its end. Lines with equal scores are drawn a few pixels apart where they
-meet (spread), so none hides another.
+its end. A series of one point (a player's one game of a title) is drawn
+as a dot, since a line needs two. Lines with equal scores are drawn a few
+pixels apart where they meet (spread), so none hides another. Legend
+entries go left to right, a new row when the next would not fit.
 Axes carry whole-number ticks only: rounds, chips and points are whole."""
 
 import math
@@ -14,6 +16,14 @@ from html import escape
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 DASHES = ("", "6 3", "2 2", "8 3 2 3", "1 3", "10 4", "4 2 1 2 1 2", "12 2")
+
+
+# A label's width a character, estimated (the report draws chart text at
+# 11 px): room for the end labels and the legend's spacing.
+CHAR_PX = 7
+SWATCH_PX = 28  # a legend entry's swatch and the gap before its name
+ENTRY_GAP = 16  # between legend entries on a row
+DOT_R = 4  # a one-point series' dot
 
 
 def style(k):
@@ -71,6 +81,19 @@ def spread(series):
     return shift
 
 
+def legend_places(labels, left, right):
+    """(x, row) of each legend entry: left to right from x=left, a new row
+    before an entry that would pass x=right, so no two overlap."""
+    out, x, row = [], left, 0
+    for label in labels:
+        w = SWATCH_PX + CHAR_PX * len(label)
+        if x > left and x + w > right:
+            x, row = left, row + 1
+        out.append((x, row))
+        x += w + ENTRY_GAP
+    return out
+
+
 def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0):
     """series: [(label, [y at x=start, y at start+1, ...])] -> <svg> text.
     An empty series list gives an empty string."""
@@ -83,8 +106,9 @@ def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0)
     yt = int_ticks(min(allys), max(allys))
     # room on the right for the lines' end labels
     longest = max(len(", ".join(label for label, ys in series if ys[-1] == y)) for y in {ys[-1] for _, ys in series})
-    left, right, top, bottom = 44, min(10 + 7 * longest, width // 3), 24 if title else 10, 34
-    legend_h = 16 * ((len(series) + 2) // 3)
+    left, right, top, bottom = 44, min(10 + CHAR_PX * longest, width // 3), 24 if title else 10, 34
+    legend = legend_places([label for label, _ in series], left, width - 4)
+    legend_h = 16 * (legend[-1][1] + 1)
     h = height + legend_h
     pw, ph = width - left - right, height - top - bottom
     x0, x1, y0, y1 = xt[0], xt[-1], yt[0], yt[-1]
@@ -117,6 +141,10 @@ def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0)
     for k, (label, ys) in enumerate(series):
         colour, dash = style(k)
         moved = shift[k]
+        if len(ys) == 1:
+            out.append('<circle cx="%s" cy="%s" r="%d" fill="%s"><title>%s</title></circle>'
+                       % (_n(X(start)), _n(Y(ys[0]) + moved[0]), DOT_R, colour, escape(label)))
+            continue
         pts = " ".join([xs[i] + (_n(Y(y) + moved[i]) if moved[i] else yname[y]) for i, y in enumerate(ys)])
         out.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"><title>%s</title></polyline>'
                    % (colour, ' stroke-dasharray="%s"' % dash if dash else "", pts, escape(label)))
@@ -127,12 +155,15 @@ def line_chart(series, xlabel, ylabel, title="", width=640, height=300, start=0)
     for (n_pts, y), labels in sorted(ends.items()):
         out.append('<text x="%s" y="%s" class="end">%s</text>'
                    % (_n(X(start + n_pts - 1) + 4), _n(Y(y) + 4), escape(", ".join(labels))))
-    for k, (label, ys) in enumerate(series):
+    for k, ((label, ys), (lx, row)) in enumerate(zip(series, legend)):
         colour, dash = style(k)
-        lx, ly = left + (k % 3) * (pw // 3), height + 4 + 16 * (k // 3)
-        out.append('<path stroke="%s" stroke-width="2"%s d="M%d %dh24"/><text x="%d" y="%d">%s</text>'
-                   % (colour, ' stroke-dasharray="%s"' % dash if dash else "", lx, ly, lx + 28, ly + 4,
-                      escape(label)))
+        ly = height + 4 + 16 * row
+        if len(ys) == 1:  # the swatch is what the chart draws: a dot, or a line
+            swatch = '<circle cx="%d" cy="%d" r="%d" fill="%s"/>' % (lx + 12, ly, DOT_R, colour)
+        else:
+            swatch = '<path stroke="%s" stroke-width="2"%s d="M%d %dh24"/>' % (
+                colour, ' stroke-dasharray="%s"' % dash if dash else "", lx, ly)
+        out.append('%s<text x="%d" y="%d">%s</text>' % (swatch, lx + SWATCH_PX, ly + 4, escape(label)))
     out.append("</svg>")
     return "".join(out)
 

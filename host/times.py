@@ -28,8 +28,10 @@ from shared_rules.boots import boot_key, plain_boot
 
 # Plausible wall-clock seconds: a board that never had its clock set
 # counts from 2000 or from boot, which must not pass for a date.
+# The documented range is 2001 to 2099: EPOCH_END, the first second of
+# 2100, is out (it once was in, and a board's clock set to 2100 dated games).
 EPOCH_MIN = 1000000000   # 2001-09-09
-EPOCH_MAX = 4102444800   # 2100-01-01
+EPOCH_END = 4102444800   # 2100-01-01 00:00:00
 # "ms" counts from power-up: a board that ran a year without a reset is
 # past anything plausible, and a bigger count is not a time at all (10**20
 # once made every date command fail). "b" is a boot counter in a 32-bit int.
@@ -48,7 +50,7 @@ def plausible_epoch(value):
         return None
     if value != value:  # NaN
         return None
-    if EPOCH_MIN <= value <= EPOCH_MAX:
+    if EPOCH_MIN <= value < EPOCH_END:
         return int(value)
     return None
 
@@ -206,6 +208,29 @@ def game_times(lines, clocks=None, fallback=None):
     end = int(round(float(fallback) * 1000))
     start = end - span if span is not None else None
     return _checked(start, end, span, True)
+
+
+def approx_why(start, end, fallback=None):
+    """Why a game's dates are approximate, from the start and end that
+    game_times() gave it with `fallback` (what the database keeps; the
+    lines they came from are not read again for a listing):
+
+    - "unset": nothing the board wrote dates it (its clock was not set, or
+      its time fields were refused), so its end is the fallback, the time
+      it reached the PC, or it has none;
+    - "long": by the board's clock it lasted over a day (GAME_DOUBT_S: a
+      clock that jumped);
+    - "part": the board's clock dated only part of it (a power-up whose
+      clock nobody set, or a time field refused beside others that date
+      it); its end is its last dated moment.
+
+    A dated game that ended the very second it reached the PC reads as
+    "unset", and its date is that second either way."""
+    if end is None or (fallback is not None and end == int(fallback)):
+        return "unset"
+    if start is not None and end - start > GAME_DOUBT_S:
+        return "long"
+    return "part"
 
 
 def _checked(start, end, span, approx):

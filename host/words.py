@@ -1,13 +1,42 @@
-"""How the PC's tools say counts and options to players: "1 round", not
-"1 rounds"; a game's options in words, not as JSON. One place, so `show`,
-`replay`, an import's message and the report say them alike."""
+"""How the PC's tools say counts, games and options to players: "1 round",
+not "1 rounds"; a game by its name and variant; whether it is over; its
+options in words, not as JSON. One place, so `games`, `show`, `replay`,
+the exports, an import's message and the report say them alike."""
 
 from moontable.bgstats import board_text, partnerships
+from shared_rules import display_name
+
+# What a listing says of a game that is not over: still being played, or
+# closed on the device before its end (the database cannot tell the two
+# apart, and neither counts in the standings).
+NOT_FINISHED = "(not finished)"
 
 
 def count(n, word, plural=None):
     """`n` and the word, singular for one: count(1, "round") is "1 round"."""
     return "%d %s" % (n, word if n == 1 else (plural or word + "s"))
+
+
+def game_title(game, options):
+    """A game as every listing names it: the box's name, with Moonstar's
+    variant unless it is the basic game ("Moonstar (Game 8)", "Moonstar
+    (Games 2 + 3 combined)"; Game 1 is plain "Moonstar"). The variants
+    are different games to a player (Game 1 is played to 200, Game 8 to
+    50), so a listing that called them all "Moonstar" mixed them up. The
+    variant's words are BG Stats' board field (bgstats.board_text), so a
+    play and its listing name it alike."""
+    board = board_text(game, options, ())
+    if not board or board == board_text(game, {}, ()):
+        return display_name(game)
+    return "%s (%s)" % (display_name(game), board)
+
+
+def outcome(g):
+    """Who won a listed game (a db summary), or NOT_FINISHED: the words
+    `games` shows, and the report's play log."""
+    from moontable.terminal import printable
+
+    return ", ".join(printable(w) for w in g["winners"]) if g["finished"] else NOT_FINISHED
 
 
 def _seat(players, seat):

@@ -11,20 +11,19 @@ tools.
 
 Games are named as on the box. --out writes a temporary file beside FILE
 and renames it over FILE only once it is complete, so a full disk or a
-cut never leaves a half export in place of the previous one.
+cut never leaves a half export in place of the previous one (host/outfile.py
+says what else it writes into or refuses).
 """
 
 import csv
 import io
 import json
-import os
 import sys
-import tempfile
 
 from moontable import bgstats, config
 from moontable import db as dbmod
-from moontable.dbfiles import not_a_regular_file
 from moontable.names import check_game_name
+from moontable.outfile import write_atomically
 
 HELP = "export games as csv, json or BG Stats plays (--format; --links: BG Stats links)"
 
@@ -79,49 +78,6 @@ def render(db, games, fmt, links=False, location=None):
     buf = io.StringIO()
     write_csv(games, buf)
     return buf.getvalue()
-
-
-def output_target(path):
-    """The file to write for --out PATH: PATH itself, or, when PATH is a
-    symbolic link, the file it points to (written through, never replaced
-    by a file of its own: the link stays). DbError when that is not a
-    regular file (a named pipe would block the write, a device file
-    would be replaced or written into)."""
-    real = os.path.realpath(path)
-    if os.path.isdir(real):
-        raise dbmod.DbError("%s is a folder; give a file name" % path)
-    odd = not_a_regular_file(real)
-    if odd:
-        via = "" if real == os.path.abspath(path) else " (the link %s points to %s)" % (path, real)
-        raise dbmod.DbError("%s is %s, not a regular file%s: refusing to write over it; give a file name"
-                       % (path, odd, via))
-    return real
-
-
-def write_atomically(path, text):
-    """Write text to path via a temporary file in the same folder and a
-    rename: the previous file stays whole until the new one is. A
-    symbolic link is written through (output_target): its target gets
-    the new text and the link stays a link."""
-    path = output_target(path)
-    folder = os.path.dirname(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise dbmod.DbError("cannot write %s: %s" % (path, e.strerror or e))
-    try:
-        with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise dbmod.DbError("cannot write %s: %s; the previous %s is unchanged"
-                            % (path, e.strerror or e, os.path.basename(path)))
 
 
 def _body(args):

@@ -1,13 +1,16 @@
 """`moontable games`: the stored games, one line each (or the quarantine).
 
-Games are named as on the box ("Shoot the Moon", "Moon (dominoes)"), and a
-date the board's clock could not give is marked "approx." (the day the game
-reached the PC)."""
+Games are named as on the box ("Shoot the Moon", "Moon (dominoes)"), with
+Moonstar's variant ("Moonstar (Game 8)"); a game not over is "(not
+finished)", as the report says; a date the board's clock gave only in
+part, or not at all (then the day the game reached the PC), is marked
+"approx."."""
 
 from moontable import db as dbmod
 from moontable.commands._output import print_listing
 from moontable.names import check_game_name
 from moontable.terminal import printable
+from moontable.words import outcome
 
 HELP = "list the games in the database (--quarantine: the games refused by the rules)"
 
@@ -29,8 +32,8 @@ def _body(args):
             return 0
         rows = db.games(game=args.game, player=args.player)
     print_listing(rows, args.json, "no games stored yet (use `moontable sync` or `moontable import`)", _game_lines,
-                  "%4s  %-27s  %-15s  %6s  %-8s  %s" % ("id", "date", "game", "rounds", "winner",
-                                                          "players (score)"))
+                  "%4s  %-27s  %-17s  %6s  %-14s  %s" % ("id", "date", "game", "rounds", "winner",
+                                                           "players (score)"))
     return 0
 
 
@@ -46,9 +49,9 @@ def _quarantine_lines(q):
 
 def _game_lines(g):
     """One stored game, under the table header; ranks shown where tied."""
-    winner = ", ".join(printable(w) for w in g["winners"]) if g["finished"] else "(going)"
     players = "  ".join("%s %d" % (printable(p), s) for p, s in zip(g["players"], g["scores"]))
-    yield "%4d  %-27s  %-15s  %6d  %-8s  %s" % (g["id"], g["date"], g["game_name"], g["rounds"], winner, players)
+    yield "%4d  %-27s  %-17s  %6d  %-14s  %s" % (g["id"], g["date"], g["game_name"], g["rounds"], outcome(g),
+                                                 players)
 
 
 def run(args):

@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 
 from markupsafe import Markup
 
@@ -33,7 +34,9 @@ from moontable import config
 from moontable import db as dbmod
 from moontable import stats as statsmod
 from moontable import svgchart
-from moontable.commands.export import write_atomically
+from moontable.names import is_label
+from moontable.outfile import write_atomically
+from moontable.words import outcome
 from shared_rules import display_name, game_names, get_game
 
 HELP = "write an HTML report: player records, ratings, head-to-head, every play, a page per game"
@@ -82,8 +85,8 @@ def _game_page_stamp():
     h = hashlib.sha256(b"v%d" % GAME_PAGE_VERSION)
     from moontable import qr
 
-    for path in (os.path.join(TEMPLATES, "base.html.j2"), os.path.join(TEMPLATES, "game.html.j2"),
-                 svgchart.__file__, qr.__file__):
+    for path in [os.path.join(TEMPLATES, name) for name in ("base.html.j2", "game.html.j2", "macros.html.j2")] + [
+            svgchart.__file__, qr.__file__]:
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -92,16 +95,25 @@ def _game_page_stamp():
 # ---------------------------------------------------------------- data
 
 def _seats(g):
+    """Each seat of a game for the pages; "pid" None for a seat label
+    (P1, ...), which is shown but has no player page to link to."""
     place = statsmod.places(g)
     winners = set(g["winner_seats"])
-    return [{"name": g["players"][s], "pid": g["player_ids"][s], "place": place[s], "score": g["scores"][s],
-             "won": s in winners} for s in range(len(g["players"]))]
+    return [{"name": g["players"][s], "pid": None if is_label(g["players"][s]) else g["player_ids"][s],
+             "place": place[s], "score": g["scores"][s], "won": s in winners} for s in range(len(g["players"]))]
+
+
+def _people(rows):
+    """The rows that are people's: a seat label (P1, ...) is a place at
+    one table, nobody's record, as `standings` and `players` say."""
+    return [r for r in rows if not is_label(r["player"])]
 
 
 def _play(g):
     seats = sorted(_seats(g), key=lambda s: (s["place"], s["name"].casefold())) if g["finished"] else _seats(g)
     return {"id": g["id"], "date": g["date"], "game_name": g["game_name"], "finished": g["finished"],
-            "seats": seats, "duration_min": g["duration_min"], "location": g["location"], "page": False}
+            "outcome": outcome(g), "seats": seats, "duration_min": g["duration_min"], "location": g["location"],
+            "page": False}
 
 
 def _extras(db):
@@ -169,6 +181,26 @@ def qr_svg(url):
 
 
 _ENV = None
+# Held while a page is made, so a worker told to end (_watch_report)
+# ends between pages, never leaving half a page's temporary file.
+_PAGE = threading.Lock()
+
+
+def _watch_report(read_end, write_end):
+    """Run in each worker process as it starts: end it when the report
+    ends, however that ends (TERM, HUP, even KILL, which nothing can
+    catch). The report holds the write end of a pipe nobody writes to;
+    when the report is gone the kernel closes it, and the read here sees
+    end-of-file. The worker drops its own copy of the write end first,
+    or it would keep the pipe open itself."""
+    os.close(write_end)
+
+    def watch():
+        os.read(read_end, 1)
+        with _PAGE:
+            os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _make_game_pages(jobs):
@@ -184,19 +216,20 @@ def _make_game_pages(jobs):
     done = []
     for path, g in jobs:
         problem = None
-        try:
-            link = qr = None
-            if g["finished"]:
-                link = bgstats.link(bgstats.play(g))
-                qr = qr_svg(link)
-                if qr is None:
-                    problem = "its BG Stats link is too long for a QR code (the link is on the page)"
-                    qr = "<p><small>No QR code: the link is too long for one.</small></p>"
-            text = template.render(root="../", g=g, seats=sorted(_seats(g), key=lambda s: s["place"]),
-                                   chart=game_chart(g), link=link, qr=qr)
-            _write_quick(path, text)
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            problem = "its page could not be made (%s: %s)" % (type(e).__name__, e)
+        with _PAGE:
+            try:
+                link = qr = None
+                if g["finished"]:
+                    link = bgstats.link(bgstats.play(g))
+                    qr = qr_svg(link)
+                    if qr is None:
+                        problem = "its BG Stats link is too long for a QR code (the link is on the page)"
+                        qr = "<p><small>No QR code: the link is too long for one.</small></p>"
+                text = template.render(root="../", g=g, seats=sorted(_seats(g), key=lambda s: s["place"]),
+                                       chart=game_chart(g), link=link, qr=qr)
+                _write_quick(path, text)
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                problem = "its page could not be made (%s: %s)" % (type(e).__name__, e)
         done.append((g["id"], problem))
     return done
 
@@ -293,6 +326,7 @@ class _GamePages:
         self.kept = len(summaries) - len(self.jobs)
         self.chunks = [self.jobs[i:i + 50] for i in range(0, len(self.jobs), 50)]
         self.pool = None
+        self.lifeline = ()  # the pipe the workers watch (_watch_report)
         self.futures = []
         self.problems = []
 
@@ -306,11 +340,15 @@ class _GamePages:
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        watch = {}
+        if ctx.get_start_method() == "fork":  # a spawned worker inherits no pipe to watch
+            self.lifeline = os.pipe()
+            watch = {"initializer": _watch_report, "initargs": self.lifeline}
         # the objects read so far stay out of the workers' garbage collection:
         # it would touch each one and so copy every forked page of memory
         gc.freeze()
         try:
-            self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx)
+            self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx, **watch)
             self.futures = [self.pool.submit(_make_game_pages, chunk) for chunk in self.chunks]
         finally:
             gc.unfreeze()
@@ -346,6 +384,9 @@ class _GamePages:
                     for pk, problem in future.result():
                         if problem is None or "QR" in problem:
                             self.made[str(pk)] = self.prints[str(pk)]
+        for fd in self.lifeline:
+            os.close(fd)
+        self.lifeline = ()
         if self.jobs:
             _write_quick(self.made_path, json.dumps(self.made, sort_keys=True))
 
@@ -368,15 +409,20 @@ def _player_pages(env, out_dir, summaries, records, ratings, play_rows, bar):
     names = {}
     for g in reversed(summaries):
         for pid, name in zip(g["player_ids"], g["players"]):
+            if is_label(name):
+                continue  # a seat label is nobody: no page
             history.setdefault(pid, []).append(play_rows[g["id"]])
             names.setdefault(pid, name)
     order = {name: k for k, name in enumerate(game_names())}
     bar.phase("player pages", len(history))
     for pid, plays in history.items():
-        rows = sorted(per_game.get(pid, []), key=lambda x: order.get(x[0], 99))
-        table = [{"name": display_name(game), "r": r, "rating": rating_of.get((game, pid))} for game, r in rows]
+        game_of = records["game_of"]  # a row a variant; ratings are per game
+        rows = sorted(per_game.get(pid, []),
+                      key=lambda x: (order.get(game_of[x[0]], 99), x[0] != game_of[x[0]], x[0]))
+        table = [{"name": display_name(key), "r": r, "rating": rating_of.get((game_of[key], pid))} for key, r in rows]
+        games = sorted({game_of[key] for key, _ in rows}, key=lambda game: order.get(game, 99))
         series = [(display_name(game) + " rating", [h[1] for h in rating_of[(game, pid)]["history"]])
-                  for game, _ in rows if (game, pid) in rating_of]
+                  for game in games if (game, pid) in rating_of]
         chart = svgchart.line_chart(series, "games played", "rating (surely at least)", start=1) if series else ""
         text = template.render(root="../", name=names[pid], overall=overall.get(pid), per_game=table,
                                chart=chart, plays=plays)
@@ -434,6 +480,8 @@ def _other_pages(db, env, out_dir, everything, shown, bar):
     """The player pages and the play log, written; the index's text.
     {"index": text, "players": count, "plays_pages": count}."""
     records = statsmod.records(everything)
+    records = dict(records, overall=_people(records["overall"]),
+                   by_game={key: _people(rows) for key, rows in records["by_game"].items()})
     ratings = statsmod.ratings(everything)
     plays_by_id = {g["id"]: _play(g) for g in everything}
     for g in shown:
@@ -449,13 +497,17 @@ def _other_pages(db, env, out_dir, everything, shown, bar):
     sections = []
     stored = set(db.game_names())
     for game in game_names():
-        if game not in stored or game not in records["by_game"]:
+        if game not in stored:
             continue
         h2h_players, beat = statsmod.head_to_head(everything, game)
-        sections.append({"name": display_name(game), "rows": records["by_game"][game],
-                         "ratings": {r["player_id"]: r for r in ratings.get(game, [])},
-                         "h2h_players": h2h_players[:H2H_MAX], "h2h_cut": len(h2h_players) > H2H_MAX,
-                         "beat": beat})
+        h2h_players = [(pid, name) for pid, name in h2h_players if not is_label(name)]
+        # a table a variant (no average mixes Game 1's 200 with Game 8's
+        # 50); the ratings and the head-to-head are the game's, shown once
+        for n, key in enumerate(statsmod.variants(records, game)):
+            sections.append({"name": display_name(key), "rows": records["by_game"][key],
+                             "ratings": {r["player_id"]: r for r in ratings.get(game, [])},
+                             "h2h_players": h2h_players[:H2H_MAX] if n == 0 else [],
+                             "h2h_cut": n == 0 and len(h2h_players) > H2H_MAX, "beat": beat})
     text = env.get_template("index.html.j2").render(
         root="", stored=len(everything), finished=sum(1 for g in everything if g["finished"]),
         generated=datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), overall=records["overall"],

@@ -1,24 +1,41 @@
 """`moontable solve [FILE]`: the best possible Moonstar round for each
 situation, one JSON object per line, from FILE or standard input.
 
-Each line gets one output line: the solver's result ({"best", "plan",
-"favorite"}) with --json, otherwise the plan in words. A line that is not a
-JSON object, or whose situation breaks the set-up rules, gets
-{"error": "line N: ..."} instead; the other lines are still solved, and the
-command exits 2 at the end if any line failed. Blank lines are skipped.
+Each line gets its answer: with --json one line, the solver's result
+({"best", "plan", "favorite"}), otherwise the plan in words. A line that is
+not a JSON object, or whose situation breaks the set-up rules, gets
+{"error": "line N: ..."} with --json and "error: line N: ..." otherwise;
+the other lines are still solved, and the command exits 2 at the end if
+any line failed. Blank lines are skipped.
 """
 
 import json
 import sys
 
 from shared_rules.errors import RuleError
-from shared_rules.moonstar.board import STARS
+from shared_rules.moonstar.board import MOVEMENTS, PLANET_MAX, SCORINGS, STARS
 from shared_rules.moonstar.solver import solve
 
 HELP = "solve Moonstar situations (JSON lines): the best possible round and a plan that reaches it"
 
 
+def _or(words):
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+# What `solve --help` says a situation holds: the fields check_situation
+# (shared_rules/moonstar/check.py) reads, with the choices and defaults
+# the rules core has.
+FIELDS = ("Each line is one situation, a JSON object: moons (required: the star each moon is on, 0-%d), "
+          "dice (required: the number each die shows, 1-6), planets ([[star, value], ...], values 1-%d; "
+          "default none), scoring (%s; default planets), movement (%s; default standard), favorite_star "
+          "(true or false; default false) and stars (%d, the board's). Example: "
+          '{"moons": [0, 1], "dice": [1, 5], "planets": [[5, 10], [2, 10]]}'
+          % (STARS - 1, PLANET_MAX, _or(SCORINGS), _or(MOVEMENTS), STARS))
+
+
 def add_arguments(parser):
+    parser.epilog = FIELDS
     parser.add_argument("file", nargs="?", metavar="FILE",
                         help="JSON-lines file of situations (default: standard input)")
     parser.add_argument("--json", action="store_true", help="print each result as one JSON object")
@@ -130,7 +147,7 @@ def run(args):
                     sit, result = solve_line(text, lineno)
                 except RuleError as e:
                     failed += 1
-                    print(json.dumps({"error": str(e)}))
+                    print(json.dumps({"error": str(e)}) if args.json else "error: %s" % e)
                     continue
                 print(json.dumps(result) if args.json else describe(sit, result))
         except TooLong as e:

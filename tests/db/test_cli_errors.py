@@ -18,14 +18,14 @@ from shared_rules.wire import dumps
 DEEP = 100000
 
 
-def run(*argv, stdout=None, preexec_fn=None, stdin=None):
+def run(*argv, stdout=None, preexec_fn=None, stdin=None, timeout=300):
     """`moontable ARGV` as a process; argv items may be bytes."""
     env = dict(os.environ, PYTHONPATH=dbkit.ROOT)
     env.pop("MOONTABLE_DEBUG", None)
     args = [sys.executable.encode(), b"-m", b"moontable.cli"] + [a if isinstance(a, bytes) else str(a).encode()
                                                             for a in argv]
     kw = {"stdout": stdout} if stdout is not None else {"stdout": subprocess.PIPE}
-    return subprocess.run(args, cwd=dbkit.ROOT, env=env, stderr=subprocess.PIPE, timeout=300,
+    return subprocess.run(args, cwd=dbkit.ROOT, env=env, stderr=subprocess.PIPE, timeout=timeout,
                           preexec_fn=preexec_fn, input=stdin, **kw)
 
 
@@ -62,7 +62,7 @@ def test_json_nested_100000_deep(tmp_path):
     refused("import", log, "--db", tmp_path / "m.db", words="deep.jsonl")
     sit = tmp_path / "deep-sit.jsonl"
     sit.write_bytes(b"[" * DEEP + b"]" * DEEP + b"\n")
-    r = run("solve", sit)
+    r = run("solve", sit, "--json")
     assert r.returncode == 2 and b"Traceback" not in r.stderr
     assert "too deeply" in json.loads(r.stdout)["error"]
 
@@ -115,7 +115,7 @@ def test_replay_of_a_folder_or_an_unreadable_file(tmp_path):
 def test_solve_of_a_file_that_is_not_utf8(tmp_path):
     f = tmp_path / "sit.jsonl"
     f.write_bytes(b'{"moons": [1, 2], "dice": [1, 2], "name": "\xff\xfe"}\n')
-    r = run("solve", f)
+    r = run("solve", f, "--json")
     assert r.returncode == 2 and b"Traceback" not in r.stderr
     assert "not UTF-8" in json.loads(r.stdout)["error"]
     refused("solve", tmp_path, words="folder")

@@ -42,7 +42,7 @@ def bad(*argv):
 def test_games_table_and_json(dbfile):
     out = ok("games", "--db", dbfile)
     assert out.splitlines()[0].split()[:5] == ["id", "date", "game", "rounds", "winner"]
-    assert len(out.splitlines()) == 5 and "(going)" in out
+    assert len(out.splitlines()) == 5 and "(not finished)" in out
     data = json.loads(ok("games", "--json", "--db", dbfile))
     assert [g["id"] for g in data] == [1, 2, 3, 4]
     assert data[3]["finished"] is False and data[0]["finished"] is True

@@ -80,10 +80,11 @@ def test_bad_lines_get_error_lines_and_exit_2(capsys, monkeypatch):
     assert rows[4] == {"error": "line 6: a situation must be a JSON object"}
 
 
-def test_errors_are_json_lines_without_json_flag_too(capsys, monkeypatch):
-    code, out, _ = run_cli([], lines({"moons": [0], "dice": [1], "scoring": "darts"}), capsys, monkeypatch)
+def test_errors_are_text_without_the_json_flag(capsys, monkeypatch):
+    code, out, err = run_cli([], lines({"moons": [0], "dice": [1], "scoring": "darts"}), capsys, monkeypatch)
     assert code == 2
-    assert json.loads(out) == {"error": "line 1: scoring must be one of planets/squares/chains, not 'darts'"}
+    assert out == "error: line 1: scoring must be one of planets/squares/chains, not 'darts'\n"
+    assert err == "moontable solve: 1 line failed\n"
 
 
 def test_reads_a_file(tmp_path, capsys):

@@ -129,3 +129,33 @@ def test_a_resumed_game_starts_at_its_header():
 def test_format_epoch_never_fails():
     assert format_epoch(10 ** 20) is None and format_epoch(-1) is None and format_epoch(float("nan")) is None
     assert format_epoch(253402300799) == "9999-12-31 23:59:59"
+
+
+def test_a_date_is_from_2001_to_2099_as_documented():
+    """2100-01-01 00:00:00 (4102444800) was taken as a date."""
+    from moontable.times import plausible_epoch
+
+    assert plausible_epoch(4102444799) == 4102444799  # 2099-12-31 23:59:59
+    assert plausible_epoch(4102444800) is None
+    assert doubts([{"t": 4102444800}]) == ['line 1: "t" 4102444800 is not a date from 2001 to 2099 (epoch seconds)']
+    assert clean_clocks({"3": 4102444800 * 1000}) == {}
+
+
+def test_why_a_date_is_approximate():
+    """The reasons a BG Stats comment gives: nothing dated the game, only
+    part of it was dated, or its clock has it last over a day."""
+    from moontable.times import approx_why
+
+    undated = game_times(lines(9, [1000, 61000]), {}, fallback=T + 86400)
+    assert approx_why(undated["start"], undated["end"], T + 86400) == "unset"
+    assert approx_why(None, None) == "unset"  # no fallback (the web page): no date at all
+    across = game_times(lines(5, [0, 60000]) + lines(6, [1000, 2000])[1:], {5: T}, fallback=T + 86400)
+    assert across["approx"] and approx_why(across["start"], across["end"], T + 86400) == "part"
+    resumed = game_times(lines(7, [5000, 65000]) + lines(8, [0, 1000, 61000])[1:], {8: T}, fallback=T + 86400)
+    assert approx_why(resumed["start"], resumed["end"], T + 86400) == "part"
+    long = game_times([{"type": "header", "t": T}, {"type": "x", "t": T + 2 * 86400}], fallback=T + 3 * 86400)
+    assert long["approx"] and approx_why(long["start"], long["end"], T + 3 * 86400) == "long"
+    # a stamp refused, nothing else dating the game: the fallback does
+    refused = game_times([{"type": "header", "b": 1, "ms": 0}, {"type": "x", "b": 1, "ms": 9, "t": 4102444800}],
+                         fallback=T)
+    assert refused["end"] == T and approx_why(refused["start"], refused["end"], T) == "unset"
