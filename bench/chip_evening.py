@@ -55,7 +55,7 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "sim"), str(ROOT / "tests" / "board"), str(ROOT / "tests" / "wasm")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "sim"), str(ROOT / "tests" / "board"), str(ROOT / "tests" / "wasm")]
 
 # `moontable` from this checkout's host/: an editable install maps the name
 # to the checkout it was made from, whose firmware/ would be flashed instead.
@@ -71,7 +71,7 @@ import sessions  # noqa: E402
 import simtools  # noqa: E402
 from moontable import places  # noqa: E402
 
-BUDGET_KB = 96
+from budgets import HEAP_KB as BUDGET_KB  # noqa: E402
 GAMES = ("moonstar", "shoot-the-moon", "moon", "moons")
 RESET_PIN = 6  # free on the pin map; held low, the probe's peak starts again
 PROBE = harness.PROBE.replace(

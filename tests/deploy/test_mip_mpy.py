@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-for p in (ROOT, ROOT / "tests" / "sim", ROOT / "tests" / "wasm"):
+for p in (ROOT, ROOT / "tests", ROOT / "tests" / "sim", ROOT / "tests" / "wasm"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
 from moontable import deploy as dp  # noqa: E402
 from moontable.sim.board_link import micropython_path  # noqa: E402
 
-BUDGET_KB = 96  # peak live heap, 32-bit, .mpy files on the flash (bench/memory.py BUDGETS["flash"])
+from budgets import HEAP_KB as BUDGET_KB  # noqa: E402  (peak live heap, 32-bit, .mpy files on the flash)
 
 
 @pytest.fixture(scope="module")
