@@ -4,46 +4,44 @@ give the same levels, in the live runner (real time) and in tests (explicit
 times, or the headless board's virtual clock).
 
 A terminal tells us only that a key *arrived*, never that it went down or
-came up. Holding a key makes the terminal send it again and again: first
-after its repeat delay (about 250-660 ms, by desktop and settings), then
-every 30-90 ms. A person tapping a key, even quickly, leaves well over
-REPEAT_GAP_MS between taps. So:
+came up, and a held key arrives again and again (the terminal's key
+repeat: after about 250-660 ms, then every 30-90 ms), which nothing tells
+apart from fast taps: a person can tap 8-10 times a second, and a burst of
+keys (typed while the machine was busy, or pasted) arrives all at once.
+Guessing a hold from keys arriving close together lost taps at the table:
+nine taps 120 ms apart read as one held key. So the simulator keeps the
+promise that each tap is one press, and holds come only from keys that say
+so:
 
-- a key arriving more than REPEAT_GAP_MS after the previous one of the same
-  button is a **tap**: the button goes down for TAP_MS, then up. Taps that
-  come faster than the button can go down and up again are queued, with
-  GAP_MS up between them, so the firmware's debounce sees every one;
-- a key arriving within REPEAT_GAP_MS of the previous one of the same
-  button is the terminal's **key repeat**: the button stays down, and goes
-  up REPEAT_GAP_MS after the stream's last key. The firmware's buttons
-  module sees it held: UP/DOWN repeat and speed up, OK/BACK make a long
-  press after its LONG_MS.
-- a **long** key (the capitals, `l`) holds its button at least LONG_HOLD_MS
-  (longer than the firmware's LONG_MS), for a long press without key
-  repeat; keys of that button arriving while it is down continue it (a
-  held capital's repeat starts within LONG_HOLD_MS).
+- a **tap** (every key but the long ones) is one press: the button goes
+  down for TAP_MS, then up. Taps of one button that come faster than it
+  can go down and up are queued, each after GAP_MS up, so the firmware's
+  debounce (20 ms, firmware/buttons.py) sees every one; a burst plays
+  out at about nine presses a second, about as fast as a person taps, so
+  a person's taps hardly wait. A held key's repeat is taps too, and what
+  the terminal sent ahead still plays out after the key is let go;
+- a **long** key (the capitals, `l`) holds its button for LONG_HOLD_MS
+  (over the firmware's LONG_MS: a long press of OK or BACK, a hold of UP
+  or DOWN that auto-repeats). A long key of the button arriving while that
+  hold is still down continues it until HELD_TAIL_MS after the last one:
+  a held capital's key repeat starts within LONG_HOLD_MS and comes faster
+  than HELD_TAIL_MS, so holding a capital holds the button as long as the
+  key is held.
 
-What a terminal cannot tell us: the first key of a held one is sent at
-once, before the repeat delay, and looks exactly like a tap until the
-stream starts. So holding a key gives one tap first, then the hold. Waiting
-out the repeat delay before every tap would make every key feel slow, and
-the repeat delay (up to 660 ms) is too close to the firmware's long press
-(700 ms) to hold the button through it instead; the capitals give a clean
-long press.
-
-TAP_MS >= REPEAT_GAP_MS is what lets a stream extend the press its first
-key started: that press is still down when the next key of the stream
-arrives.
+TAP_MS and GAP_MS are what one press costs on the sim's link: the firmware
+reads the levels once a loop pass (a level sent wakes its idle wait), and
+a level counts once two reads at least 20 ms apart have seen it, so each
+must last over 20 ms plus a loop pass's own work. Half of these (30 ms
+each) still counted every one of 60 keys sent at once, with five live
+boards sharing two busy cores: the rest is room for a slower machine.
 """
 
-TAP_MS = 150  # a tap holds its button this long: over the firmware's debounce and a few loop passes
-GAP_MS = 60  # at least this long up between two queued taps of one button
-REPEAT_GAP_MS = 140  # keys of one button closer than this are the terminal's key repeat
+TAP_MS = 60  # a tap holds its button this long: over the firmware's debounce and a loop pass
+GAP_MS = 50  # at least this long up between two presses of one button
 LONG_HOLD_MS = 1000  # a long key holds its button this long (firmware LONG_MS is 700)
+HELD_TAIL_MS = 140  # a held long key's press lasts this long past its last key (a key repeat comes faster)
 
 BITS = {"up": 1, "down": 2, "ok": 4, "back": 8}  # the sim link's button mask bits
-
-assert TAP_MS > REPEAT_GAP_MS
 
 
 class KeyButtons:
@@ -56,36 +54,24 @@ class KeyButtons:
     def __init__(self):
         self.mask = 0  # the levels as of the last change handed out
         self.now = None  # the latest time seen (events and changes)
-        self._last_key = {}  # button -> arrival time of its last key
         self._released = {}  # button -> when it last went up
         self._presses = {name: [] for name in BITS}  # button -> [[down, up, long], ...], in order, not overlapping
 
     def key(self, button, long, t):
         """A key for `button` ("up", "down", "ok", "back") arrived at `t`;
-        `long` for an explicit long press."""
+        `long` for an explicit long press (a capital, `l`)."""
         if button not in BITS:
             raise ValueError("unknown button %r (use %s)" % (button, ", ".join(BITS)))
         if self.now is not None and t < self.now:
             t = self.now  # a late timestamp counts as now: time never runs back
         self.now = t
         presses = self._presses[button]
-        last = self._last_key.get(button)
-        self._last_key[button] = t
-        repeat = last is not None and t - last <= REPEAT_GAP_MS
-        held_long = presses and presses[-1][2] and t < presses[-1][1]
-        if presses and (repeat or held_long):
-            # Key repeat, or a key while a long press is down (the repeat
-            # of a held capital starts within its LONG_HOLD_MS): the press
-            # the earlier key started is still down (TAP_MS >
-            # REPEAT_GAP_MS) or queued; keep it down.
-            press = presses[-1]
-            up = t + REPEAT_GAP_MS
-            if long:
-                up = max(up, press[0] + LONG_HOLD_MS)
-                press[2] = True
-            press[1] = max(press[1], up)
+        last = presses[-1] if presses else None
+        if long and last is not None and last[2] and t <= last[1]:
+            # the key repeat of a held capital: its hold goes on
+            last[1] = max(last[1], t + HELD_TAIL_MS)
             return
-        before = presses[-1][1] if presses else self._released.get(button)
+        before = last[1] if last is not None else self._released.get(button)
         down = t if before is None else max(t, before + GAP_MS)
         presses.append([down, down + (LONG_HOLD_MS if long else TAP_MS), bool(long)])
 

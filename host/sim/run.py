@@ -9,8 +9,8 @@ Processes and links:
 - a second pty is the "USB port": its path is printed, and PC tools
   (pyserial, mpremote, `moontable sync --port`) open it. This process relays
   bytes between the two ptys, so the board's console is never shared;
-- the keyboard plays the four buttons (host/sim/keys.py tells a held key's
-  auto-repeat from separate taps); the panel is redrawn whenever the
+- the keyboard plays the four buttons (host/sim/keys.py: each key a tap,
+  the capitals a hold); the panel is redrawn whenever the
   emulator's picture changes, with braille cells in a small terminal and
   half blocks in a big one (render.choose_mode), and everything on screen
   is fitted to the terminal's width and height, so nothing wraps; the
@@ -65,10 +65,10 @@ KEYS = {
 }
 # The key help under the panel, longest first: the first that fits is shown.
 HELP = (
-    "keys: arrows/u/d  Enter/o=OK  Backspace/b=BACK  U/D/O/B=long press (l=long BACK: undo)  q=quit",
-    "arrows/u/d  Enter/o=OK  Bksp/b=BACK  U/D/O/B=long  l=undo  q=quit",
-    "u/d  o=OK  b=BACK  U/D/O/B=long  l=undo  q=quit",
-    "u d o b  UDOB=long  l=undo  q=quit",
+    "keys: arrows/u/d  Enter/o=OK  Backspace/b=BACK  U/D/O/B=hold (l=long BACK: undo)  q=quit",
+    "arrows/u/d  Enter/o=OK  Bksp/b=BACK  U/D/O/B=hold  l=undo  q=quit",
+    "u/d  o=OK  b=BACK  U/D/O/B=hold  l=undo  q=quit",
+    "u d o b  UDOB=hold  l=undo  q=quit",
 )
 RENDER_CHOICES = ("auto",) + render.MODES
 
@@ -167,6 +167,17 @@ def keys_to_events(data):
         else:
             i += 1
     return out
+
+
+def take_keys(keys, data, now):
+    """Keyboard bytes that arrived at `now` (ms) into `keys` (a
+    keys.KeyButtons), each key one event at that time, so a burst read at
+    once is as many presses as it has keys; False when one is q (quit)."""
+    for ev in keys_to_events(data):
+        if ev == "quit":
+            return False
+        keys.key(ev[0], ev[1], now)
+    return True
 
 
 def terminal_size():
@@ -350,12 +361,6 @@ class Live:
     def _ms():
         return time.monotonic() * 1000.0
 
-    def key(self, name, long, t=None):
-        """A key for button `name` arrived (at `t`, ms on the monotonic
-        clock; default now): host/sim/keys.py turns it into levels."""
-        self.keys.key(name, long, self._ms() if t is None else t)
-        self.apply_keys()
-
     def apply_keys(self):
         """Send the button levels that have come due."""
         changes = self.keys.changes(self._ms())
@@ -499,11 +504,8 @@ class Live:
                 data = os.read(kb, 64)
                 if not data:
                     kb = None  # keyboard closed: the board runs on
-                now = self._ms()
-                for ev in keys_to_events(data):
-                    if ev == "quit":
-                        return
-                    self.key(ev[0], ev[1], now)
+                if not take_keys(self.keys, data, self._ms()):
+                    return
             self.apply_keys()
             self.draw()
 

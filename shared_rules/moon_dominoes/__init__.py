@@ -27,6 +27,13 @@ _DOING = {"bid": "bid", "pass": "pass", "deal": "record the deal", "swap": "swap
           "totals": "enter the hand's totals"}
 
 
+def start_bounds(options):
+    """(lowest, highest) starting points of a game carried over from
+    paper, what new() accepts: the rules set no floor (each set bid costs
+    its bid), so _START_BOUND bounds it either way for sanity."""
+    return -_START_BOUND, _START_BOUND
+
+
 def new(players, options=None):
     from shared_rules.players import check_players, start_scores
 
@@ -46,10 +53,10 @@ def new(players, options=None):
     if type(first) is not int or not 0 <= first <= 2:
         raise RuleError("first_bidder must be the seat of a player, 0-2 (%s), not %r"
                         % (", ".join(players), first))
-    # "start": the points of a game carried over from paper. The rules set
-    # no floor (each set bid costs its bid), so +-1000 bounds it for sanity;
-    # one player alone at or past the target would have won already.
-    start = start_scores(o, 3, -_START_BOUND, _START_BOUND, "score", target) or [0, 0, 0]
+    # "start": the points of a game carried over from paper, within
+    # start_bounds; one player alone at or past the target would have won already.
+    low, high = start_bounds(o)
+    start = start_scores(o, 3, low, high, "score", target) or [0, 0, 0]
     s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
          "winner": None, "target": target, "first": first, "first_leader": first}
     _deal_next(s, 0)

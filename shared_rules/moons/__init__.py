@@ -39,6 +39,13 @@ def new(players, options=None):
     return make(players, options)
 
 
+def start_bounds(options):
+    """(lowest, highest) starting score from paper (start.py)."""
+    from shared_rules.moons.start import start_bounds as bounds
+
+    return bounds(options)
+
+
 def apply(state, event):
     if state["over"]:
         w = state["winners"]

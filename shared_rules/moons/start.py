@@ -6,6 +6,13 @@ from shared_rules.errors import RuleError
 from shared_rules.moons.core import _seat_of, _start_round
 
 
+def start_bounds(options):
+    """(lowest, highest) starting score of a game carried over from paper,
+    what new() accepts: the tokens never take points away, and 9999
+    bounds it for sanity."""
+    return 0, 9999
+
+
 def new(players, options=None):
     from shared_rules.players import check_players, start_scores
 
@@ -28,7 +35,8 @@ def new(players, options=None):
         first = _seat_of(players, o["first"], "first")
     # "start": points of a game carried over from paper, added to what the
     # tokens score (the tokens themselves start again from the supply).
-    start = start_scores(o, n, 0, 9999) or [0] * n
+    low, high = start_bounds(o)
+    start = start_scores(o, n, low, high) or [0] * n
     s = {"players": players, "scores": start, "start_scores": list(start), "round": 0, "over": False,
          "winner": None, "winners": [], "scoring": list(table), "supply": [17] * 4,
          "tokens": [[0] * 4 for _ in players], "first": first, "first_leader": first}

@@ -76,6 +76,13 @@ def new(players, options=None):
     return make(players, options)
 
 
+def start_bounds(options):
+    """(lowest, highest) starting score from paper (start.py)."""
+    from shared_rules.moonstar.start import start_bounds as bounds
+
+    return bounds(options)
+
+
 def _wrong_phase(state, kind):
     # Names what is legal instead, from the table (legal() may not be
     # loaded), in the table's words (moonstar/words.py): a player may read

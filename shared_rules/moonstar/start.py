@@ -8,6 +8,7 @@ from shared_rules.errors import RuleError
 from shared_rules.util import is_int
 
 _OPTION_KEYS = const(("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start"))
+_START_BOUND = const(9999)  # a start from paper: up to this many points either way (sanity, not a rule)
 
 
 def _seconds(options, key):
@@ -15,6 +16,17 @@ def _seconds(options, key):
     if not is_int(value) or value < 10 or value > 600:
         raise RuleError("%s must be a whole number of seconds from 10 to 600, not %r" % (key, value))
     return value
+
+
+def start_bounds(options):
+    """(lowest, highest) starting score of a game carried over from paper
+    under these options: what new() accepts, and so all a device offers.
+    Only Game 10's challenges take a total below 0, so a start goes below
+    0 only with Game 10 in play (alone, combined, or under Game 12, whose
+    setter may pick it); _START_BOUND bounds it for sanity."""
+    game = options.get("game", 1)
+    games = game if isinstance(game, list) else (game,)
+    return (-_START_BOUND if 10 in games or 12 in games else 0), _START_BOUND
 
 
 def new(players, options=None):
@@ -57,12 +69,9 @@ def new(players, options=None):
         play = _seconds(options, "play_seconds")
     n = len(players)
     target = 100 if 7 in games else (50 if 8 in games else 200)
-    # Only Game 10's challenges take a total below 0 (Game 12 may pick
-    # Game 10), so a game carried over from paper starts there only with
-    # one of them in play. +-9999 bounds a start for sanity; one player
-    # alone at or past the target would have won already.
-    low = -9999 if game == 12 or 10 in games else 0
-    start = start_scores(options, n, low, 9999, "score", target) or [0] * n
+    # one player alone at or past the target would have won already
+    low, high = start_bounds(options)
+    start = start_scores(options, n, low, high, "score", target) or [0] * n
     return {
         "players": players, "scores": start, "start_scores": list(start), "round": 0,
         "phase": "first", "over": False, "winner": None, "game": game, "target": target,

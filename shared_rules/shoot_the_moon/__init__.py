@@ -18,6 +18,13 @@ _MOONS = const(2)  # copies of each moon card
 EVENTS = ("deal", "play", "trick", "round", "illegal", "undo")
 
 
+def start_bounds(options):
+    """(lowest, highest) starting chips of a side in a game carried over
+    from paper, what new() accepts: chips are never below 0, and the
+    target's own bound caps them for sanity."""
+    return 0, 100000
+
+
 def new(players, options=None):
     from shared_rules.players import check_players, start_scores
 
@@ -46,7 +53,8 @@ def new(players, options=None):
     dealer = 0 if dealer is None else seat_in(players, dealer, "dealer", n)
     # "start": the chips of a game carried over from paper, per side (a
     # partnership, or a lone player); one side alone at the target has won.
-    chips = start_scores(options, teams or n, 0, 100000, "chips", target) or [2] * (teams or n)
+    low, high = start_bounds(options)
+    chips = start_scores(options, teams or n, low, high, "chips", target) or [2] * (teams or n)
     s = {"players": players, "round": 0, "over": False, "winner": None,
          "teams": teams, "chips": chips, "target": target, "dealer": dealer, "first_leader": dealer,
          "shot": None}

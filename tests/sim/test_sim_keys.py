@@ -1,5 +1,6 @@
-"""Simulator keys: separate taps are separate presses, a held key's
-auto-repeat stream is a hold, whatever the timing of the machine.
+"""Simulator keys: every key is one press however fast they come (a
+held key's repeat too), the capitals hold their button (a held capital
+as long as it is held), whatever the timing of the machine.
 
 host/sim/keys.py is a pure function of (key, timestamp) events, so these
 tests give the times explicitly; the levels it makes are then fed to the
@@ -15,7 +16,7 @@ from hypothesis import strategies as hs
 
 import simtools as st
 from moontable.sim.board_link import ROOT
-from moontable.sim.keys import GAP_MS, LONG_HOLD_MS, REPEAT_GAP_MS, TAP_MS, KeyButtons, timeline
+from moontable.sim.keys import GAP_MS, HELD_TAIL_MS, LONG_HOLD_MS, TAP_MS, KeyButtons, timeline
 from moontable.sim.run import keys_to_events
 
 UP, DOWN, OK, BACK = 1, 2, 4, 8
@@ -80,8 +81,10 @@ def test_taps_350_ms_apart_are_three_presses_not_a_hold():
     assert events == [("up", "press", 0)] * 3  # +3, and no auto-repeat
 
 
-@pytest.mark.parametrize("gap", [REPEAT_GAP_MS + 1, 150, 200, 300, 450, 600])
-def test_separate_taps_at_any_human_pace_are_separate_presses(gap):
+@pytest.mark.parametrize("gap", [0, 30, 90, 120, 140, 150, 200, 300, 450, 600])
+def test_taps_at_any_pace_are_separate_presses(gap):
+    """However close together (0: a burst read at once), each key is one
+    press: those that come faster than a press and its gap are queued."""
     taps = [("up", 0, i * gap) for i in range(5)]
     changes = timeline(taps)
     got = presses(changes, UP)
@@ -90,6 +93,8 @@ def test_separate_taps_at_any_human_pace_are_separate_presses(gap):
         assert down >= t and up - down == TAP_MS
     for (_d, up), (down, _u) in zip(got, got[1:]):
         assert down - up >= GAP_MS  # up long enough between them for the debounce
+    if gap >= TAP_MS + GAP_MS:
+        assert [down for down, _up in got] == [t for _b, _l, t in taps]  # none waits
     assert firmware_events(changes, 5 * gap + 2000) == [("up", "press", 0)] * 5
 
 
@@ -99,26 +104,35 @@ def test_taps_of_ok_and_back_are_short_presses():
 
 
 @pytest.mark.parametrize("first_repeat,every", [(250, 30), (500, 30), (660, 40), (375, 90)])
-def test_a_held_up_key_is_a_hold_with_the_firmwares_auto_repeat(first_repeat, every):
-    events = stream("up", 0, 3000, first_repeat, every)
+def test_a_held_capital_up_is_a_hold_with_the_firmwares_auto_repeat(first_repeat, every):
+    events = stream("up", 0, 3000, first_repeat, every, long=1)
     changes = timeline(events)
-    got = presses(changes, UP)
-    # the key's first character is a tap (a terminal sends it before it
-    # knows the key is held); from the repeat stream on, one press, held
-    assert got[0] == (0, TAP_MS)
-    assert len(got) == 2
-    assert got[1][0] == first_repeat and got[1][1] == events[-1][2] + REPEAT_GAP_MS
+    # one press, from the first key to HELD_TAIL_MS after the stream's last
+    assert presses(changes, UP) == [(0, events[-1][2] + HELD_TAIL_MS)]
     fw = firmware_events(changes, 4000)
-    assert fw[:2] == [("up", "press", 0), ("up", "press", 0)]
-    repeats = [e for e in fw[2:] if e[1] == "repeat"]
-    assert len(repeats) == len(fw) - 2 and len(repeats) >= 10  # seen as held: accelerating repeats
+    assert fw[0] == ("up", "press", 0)
+    repeats = [e for e in fw[1:] if e[1] == "repeat"]
+    assert len(repeats) == len(fw) - 1 and len(repeats) >= 10  # held: accelerating repeats
 
 
-def test_a_held_back_key_is_a_long_press():
-    changes = timeline(stream("back", 0, 2000))
-    fw = firmware_events(changes, 3000)
-    assert ("back", "long", 0) in fw
-    assert fw.count(("back", "long", 0)) == 1
+@pytest.mark.parametrize("first_repeat,every", [(250, 30), (500, 30), (660, 40), (375, 90)])
+def test_a_held_lowercase_key_is_a_tap_for_each_key_it_sends(first_repeat, every):
+    """A terminal cannot tell a held key from fast taps: each key it sends
+    is one press, none of them held long enough to auto-repeat."""
+    events = stream("up", 0, 1500, first_repeat, every)
+    changes = timeline(events)
+    assert len(presses(changes, UP)) == len(events)
+    until = changes[-1][0] + 1000
+    assert firmware_events(changes, until) == [("up", "press", 0)] * len(events)
+
+
+def test_a_held_capital_back_is_one_long_press_and_a_held_b_only_short_ones():
+    fw = firmware_events(timeline(stream("back", 0, 2000, long=1)), 3000)
+    assert fw == [("back", "long", 0)]
+    keys = stream("back", 0, 600, every=60)
+    changes = timeline(keys)
+    fw = firmware_events(changes, changes[-1][0] + 1000)
+    assert fw == [("back", "press", 0)] * len(keys)
 
 
 def test_capitals_hold_for_a_long_press_and_a_held_capital_stays_held():
@@ -127,14 +141,20 @@ def test_capitals_hold_for_a_long_press_and_a_held_capital_stays_held():
     assert firmware_events(changes, 2000) == [("ok", "long", 0)]
     held = stream("up", 0, 3000, long=1)  # a capital U held down
     got = presses(timeline(held), UP)
-    assert got == [(0, held[-1][2] + REPEAT_GAP_MS)]  # one press, from the first key to the stream's end
+    assert got == [(0, held[-1][2] + HELD_TAIL_MS)]  # one press, from the first key to the stream's end
+
+
+def test_a_tap_during_a_long_press_is_a_press_of_its_own():
+    changes = timeline([("ok", 1, 0), ("ok", 0, 300)])
+    assert presses(changes, OK) == [(0, LONG_HOLD_MS), (LONG_HOLD_MS + GAP_MS, LONG_HOLD_MS + GAP_MS + TAP_MS)]
+    assert firmware_events(changes, 3000) == [("ok", "long", 0), ("ok", "press", 0)]
 
 
 def test_different_buttons_are_independent():
-    changes = timeline([("up", 0, 0), ("down", 0, 50), ("up", 0, 100)])
-    # UP at 100 is within the repeat gap of UP at 0: its key repeat
-    assert presses(changes, UP) == [(0, 100 + REPEAT_GAP_MS)]
-    assert presses(changes, DOWN) == [(50, 50 + TAP_MS)]
+    changes = timeline([("up", 0, 0), ("down", 0, 20), ("up", 0, 30)])
+    # UP at 30 waits for UP at 0 to go up, DOWN is free at once
+    assert presses(changes, UP) == [(0, TAP_MS), (TAP_MS + GAP_MS, 2 * TAP_MS + GAP_MS)]
+    assert presses(changes, DOWN) == [(20, 20 + TAP_MS)]
 
 
 def test_a_late_loop_gets_each_press_whole():
@@ -207,14 +227,16 @@ KEY_EVENTS = hs.lists(
 
 def check_presses(changes, events, on_time=True):
     """Every press of a button is at least TAP_MS long and whole, at least
-    GAP_MS apart from the next, and there are no more presses than keys;
-    `on_time`: the first key of each button acts at once."""
+    GAP_MS apart from the next, every tap key is a press of its own (a long
+    key may continue the hold before it), and there are no more presses
+    than keys; `on_time`: the first key of each button acts at once."""
     assert changes == sorted(changes, key=lambda c: c[0])
     assert not changes or changes[-1][1] == 0
     for name, bit in (("up", UP), ("down", DOWN), ("ok", OK), ("back", BACK)):
         got = presses(changes, bit)
         keys = [t for b, _l, t in events if b == name]
-        assert len(got) <= len(keys)
+        taps = [t for b, l, t in events if b == name and not l]
+        assert len(taps) <= len(got) <= len(keys)
         for down, up in got:
             assert up - down >= TAP_MS
         for (_d, up), (down, _u) in zip(got, got[1:]):

@@ -65,10 +65,11 @@ def hold_both_ways(page, lo, hi):
 
 def test_holding_on_the_from_paper_scores_and_the_players_count(page):
     """Home > From paper > Moonstar > Players > Game 1 > seats > the
-    starting scores, -999..999: the report's path, held 10 s each way on
-    the player count and on every player's score. (The entry offers
-    -999..999 while Moonstar's rules take 0..9999, and no lone start at or
-    past the goal: 997 for all three is a game the rules accept.)"""
+    starting scores: the report's path, held 10 s each way on the player
+    count and on every player's score. The entry offers what Moonstar's
+    rules take (0..9999: start_bounds), so DOWN stops at 0 and 10 s of UP
+    reach 2625; with no lone start at or past the goal, 2623 for all three
+    is a game the rules accept."""
     page.choose("From paper")
     page.choose("Moonstar")
     page.wait_text("Players")
@@ -83,10 +84,10 @@ def test_holding_on_the_from_paper_scores_and_the_players_count(page):
         page.press("ok")
     for seat in ("P1", "P2", "P3"):
         page.wait_text("%s: score?" % seat)
-        hold_both_ways(page, -999, 999)
+        hold_both_ways(page, 0, 2625)
         page.press("down")
         page.press("down")
-        assert big_number(page) == 997
+        assert big_number(page) == 2623
         page.press("ok")
     page.wait_text("Who sets up?")
     assert "997" in page.text() and not page.error()

@@ -1,6 +1,11 @@
 """The home menu: resume or start a game (from nothing, or from the scores
 reached on paper), standings, a plain sand timer, settings, the games kept
-on flash, and the roster."""
+on flash, and the roster.
+
+A finished game is offered ("Finished game": its result, standings and
+rematch) until the next game starts, and a power cut must not change that
+(a board's, or a reload of the web page): what Home offers when no game is
+in memory comes from flash (finished())."""
 
 from ui.base import Menu
 
@@ -14,7 +19,10 @@ class Home(Menu):
 
     def enter(self):
         items = []
-        s = self.app.session
+        app = self.app
+        s = app.session
+        if s is None and app.abandoned is None:
+            app.abandoned = finished(app.journal)
         if s is not None:
             items.append(("Finished game" if s.state.get("over") else "Resume game", "resume"))
         elif self.app.abandoned is not None:
@@ -71,6 +79,23 @@ class Home(Menu):
             from ui.dialogs import Notice
 
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))
+
+
+def finished(journal):
+    """The finished game Home offers when none is in memory (after a power
+    cut), as New game sets one aside (app.abandoned: id, a round scored,
+    over), or None. It is the newest game on flash, once closed with no
+    game in progress: a start closes the game before it, so only the
+    newest can have been in play, and it is closed at its end. Choosing it
+    reads it back from its journal (ui/menus/abandon.py); a file too
+    damaged for that says so then."""
+    try:
+        if journal.current() is not None:
+            return None
+        rows = journal.page(journal._idx()["next"] - 1, 1)[0]
+    except Exception:  # Home must open whatever is on flash; the boot's warnings say what is wrong
+        return None
+    return (rows[0]["id"], True, True) if rows else None
 
 
 # What New game and From paper load, leaf first (App.prepare).

@@ -5,8 +5,9 @@ in each seat, picked from the roster stored on the device.
 A name is offered for one seat only: the picker leaves out every name
 already seated, compared without case ("ann" is Ann). "From paper" (on
 Home) starts a game from the scores (or chips) already reached on paper: after
-the seats it asks each player's, passed to the rules as the header option
-"start", which the rules check."""
+the seats it asks each player's, between the bounds the rules give for the
+game (their start_bounds), passed to the rules as the header option "start",
+which the rules check."""
 
 from ui import GAMES, ui_module
 from ui.base import Menu
@@ -71,6 +72,10 @@ def start(app, paper=False):
     def seats(game, n, opts, ui):
         pool = name_pool(app.roster, n)
         unit = getattr(ui, "SCORE_WORD", "score")
+        if paper:
+            from shared_rules import get_game
+
+            lo, hi = get_game(game).start_bounds(opts)
 
         def ask(ev):
             names = ev.get("names") or [None] * n
@@ -89,7 +94,7 @@ def start(app, paper=False):
                     if sc[i] is None:
                         first = before[i] if before else getattr(ui, "START_DEFAULT", 0)
                         return (("start", i, k), "%s: %s?" % (labels[i][:16 - 3 - len(unit)], unit), "num",
-                                (-999, 999, first), "from paper")
+                                (lo, hi, first), "from paper")
             return None
 
         refused = {}
