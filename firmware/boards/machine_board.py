@@ -23,35 +23,59 @@ class PinButtons:
     buttons.Buttons.update() takes as the moment a level began: its debounce
     then counts from the edge, not from the pass that first saw the level,
     so a press's PRESS is due DEBOUNCE_MS after the finger, whenever the
-    loop woke."""
+    loop woke.
 
-    def __init__(self, pins, active=0, ticks_ms=None):
+    The interrupt is a hard one where the port has them: it runs at the
+    edge, even while C code holds the core (a full-frame write to the
+    panel takes 25-30 ms). A soft one waits for that code to return, so
+    both edges of a 30 ms tap inside such a write were stamped after it,
+    too close together to count. A hard handler may not allocate: it only
+    stores small ints into lists made here, and read() takes the taps with
+    interrupts off (`irq_off`, `irq_on`: machine.disable_irq and
+    enable_irq) so an edge between the read and the clear is not lost."""
+
+    def __init__(self, pins, active=0, ticks_ms=None, irq_off=None, irq_on=None):
         self.pins = pins  # in BUTTON_NAMES order
         self.active = active
+        self._irq_off = irq_off
+        self._irq_on = irq_on
         self.taps = 0
         self.woke = False  # set by any edge since the last read(): the board's idle() ends early on it
         self.since = None
         if ticks_ms is not None:
             from buttons import DEBOUNCE_MS
 
-            down_at = [None, None, None, None]  # a press held at power-on started unseen: no tap
+            self._debounce = DEBOUNCE_MS
+            self._ticks = ticks_ms
+            self._down_at = [None, None, None, None]  # a press held at power-on started unseen: no tap
             now = ticks_ms()
-            since = self.since = [now, now, now, now]
-
-            def edge(pin):
-                self.woke = True
-                i = pins.index(pin)
-                now = ticks_ms()
-                since[i] = now
-                if pin.value() == active:
-                    down_at[i] = now
-                elif down_at[i] is not None:
-                    if (now - down_at[i]) & 0x3FFFFFFF >= DEBOUNCE_MS:
-                        self.taps |= 1 << i
-                    down_at[i] = None
-
+            self.since = [now, now, now, now]
+            # A bound method, made once here: calling a closure over this
+            # many names allocates its arguments, which a hard handler may not.
+            edge = self._edge
             for p in pins:
-                p.irq(edge, p.IRQ_FALLING | p.IRQ_RISING)
+                try:
+                    p.irq(edge, p.IRQ_FALLING | p.IRQ_RISING, hard=True)
+                except (TypeError, ValueError):  # a port without hard pin interrupts
+                    p.irq(edge, p.IRQ_FALLING | p.IRQ_RISING)
+
+    def _edge(self, pin):
+        """The pin interrupt: stamp the edge; a release after a press held
+        DEBOUNCE_MS latches the button's tap. Allocates nothing."""
+        self.woke = True
+        since = self.since
+        if since is None:  # only a board with a clock registers this handler
+            return
+        i = self.pins.index(pin)
+        now = self._ticks()
+        since[i] = now
+        down_at = self._down_at
+        if pin.value() == self.active:
+            down_at[i] = now
+        elif down_at[i] is not None:
+            if (now - down_at[i]) & 0x3FFFFFFF >= self._debounce:
+                self.taps |= 1 << i
+            down_at[i] = None
 
     def read(self):
         self.woke = False
@@ -61,9 +85,13 @@ class PinButtons:
             if p.value() == self.active:
                 mask |= bit
             bit <<= 1
-        taps = self.taps
-        if taps:
-            self.taps = 0  # an edge landing between these two lines waits for the next read
+        if self.taps:
+            off, on = self._irq_off, self._irq_on
+            state = off() if off is not None else None
+            taps = self.taps
+            self.taps = 0
+            if on is not None:
+                on(state)
             mask |= taps << 4
         return mask
 
@@ -75,7 +103,7 @@ def make_pin_buttons(machine, cfg, ticks_ms=None):
     pull = machine.Pin.PULL_UP if cfg.get("buttons_pull", "up") == "up" else machine.Pin.PULL_DOWN
     for name in BUTTON_NAMES:
         pins.append(machine.Pin(cfg["buttons"][name], machine.Pin.IN, pull))
-    return PinButtons(pins, cfg.get("buttons_active", 0), ticks_ms)
+    return PinButtons(pins, cfg.get("buttons_active", 0), ticks_ms, machine.disable_irq, machine.enable_irq)
 
 
 class PwmBuzzer:

@@ -224,7 +224,7 @@ class Pico:
         i2c = self.mcu.i2c[self.cfg["i2c"]["id"]]
         clock = self.clock
         emu = self.emu
-        state = {"addr": None, "data": bytearray(), "read": False}
+        state = self._i2c = {"addr": None, "data": bytearray(), "read": False}
         pending = []
 
         def later(bits, fn):
@@ -276,6 +276,14 @@ class Pico:
         i2c.on_write_byte = on_write_byte
         i2c.on_read_byte = on_read_byte
         i2c.on_stop = on_stop
+
+    def panel_writing(self):
+        """Bytes of a write to the panel sent so far, while one is under
+        way (0 when none is): a test can act in the middle of a frame."""
+        state = self._i2c
+        if state["addr"] == self.emu.addr and not state["read"]:
+            return len(state["data"])
+        return 0
 
     def _connected(self):
         if self.connected_at is None:

@@ -307,6 +307,35 @@ class TestFromHome:
         p.press("back")
         assert st.selected(p).strip() == "New game", p.screen()
 
+    def test_a_30ms_tap_during_a_full_frame_write_counts(self, home_chip):
+        """A banner ("BIG MOON: +1 chip P2") covers the whole panel: one
+        1,024-byte write, about 25 ms in which the core is inside C code.
+        A 30 ms tap of BACK that starts in that write still counts, and
+        takes the banner away long before its 3 s: the pin interrupt stamps
+        the edges when they happen (a hard interrupt). A soft one ran after
+        the write, and stamped the press too short to count."""
+        p = home_chip
+        st.start_shoot_the_moon(p)
+        p.press("ok")  # P2 won trick 1
+        for _ in range(30):
+            if (st.selected(p) or "").strip() == "1 BIG":
+                break
+            p.press("down")
+        p.set_button("ok", True)
+        p.run(80)
+        p.set_button("ok", False)
+        # more than a page (128 bytes) under way: a run of whole rows, the full frame
+        assert p.run_until(lambda: p.panel_writing() > 130, 2000, step_ms=0.25), "no full frame was written"
+        tap = p.ms
+        p.set_button("back", True)
+        p.run(30)
+        p.set_button("back", False)
+        p.run(300)
+        p.settle()
+        frame = [t for t in p.transfers if t[0] <= tap <= t[1]]
+        assert frame and frame[0][2] >= 1024 and frame[0][1] - tap >= 15, (tap, frame)
+        assert p.ms - tap < 1000 and "BIG MOON" not in p.screen(), p.screen()
+
     @pytest.mark.starts_from("stm hand played")
     def test_shoot_the_moon_hand_by_buttons_ends_with_the_unix_ports_journal(self, stm_played, tmp_path):
         p = stm_played  # the hand was played by its buttons (_stm_hand_played)

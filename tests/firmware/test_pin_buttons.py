@@ -20,9 +20,10 @@ class FakePin:
     def value(self):
         return self.level
 
-    def irq(self, handler, trigger):
+    def irq(self, handler, trigger, hard=False):
         self.handler = handler
         self.trigger = trigger
+        self.hard = hard
 
 
 class Clock:
@@ -49,6 +50,7 @@ def test_every_pin_interrupts_on_both_edges():
     pb, pins, clock = board()
     for p in pins:
         assert p.trigger == FakePin.IRQ_FALLING | FakePin.IRQ_RISING
+        assert p.hard  # at the edge, not when the C code holding the core returns
 
 
 def test_a_tap_between_reads_is_latched_once():
