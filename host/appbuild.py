@@ -16,8 +16,7 @@ from moontable import mpy, places
 BOARDS = ("pico", "esp32", "sim")
 MANIFEST = "manifest.json"
 # Modules of the PC side that the web page runs beside the app (web/build.py):
-# path in host/ -> path in the page's image. Their code names the app's own
-# names, so the build's short names leave those alone (host/shorten.py).
+# path in host/ -> path in the page's image.
 PAGE_MODULES = {"sim/ssd1306_emu.py": "ssd1306_emu.py", "bgstats.py": "bgstats.py",
                 "__init__.py": "moontable/__init__.py", "times.py": "moontable/times.py"}
 SOURCE_ONLY = ("main.py",)  # must stay source: the boot runs main.py, never main.mpy
@@ -29,12 +28,11 @@ class DeployError(Exception):
     """Deployment stopped; the message says why and what to do."""
 
 
-def compile_py(src, rel, text=None):
-    """.mpy bytes of one source file (host/mpy.py), or of `text` in its
-    place; a refusal becomes a DeployError, raised before the board is
-    touched."""
+def compile_py(src, rel):
+    """.mpy bytes of one source file (host/mpy.py); a refusal becomes a
+    DeployError, raised before the board is touched."""
     try:
-        return mpy.compile_file(src, rel, text)
+        return mpy.compile_file(src, rel)
     except mpy.CompileError as e:
         raise DeployError(str(e))
 
@@ -98,11 +96,10 @@ def build_app():
     leaves a stopped app behind.
 
     Why it is kept: every simulated board, web page and chip image of a
-    test run deploys the same build, and making it costs about a second
-    (the renaming reads every source). It is made again when a source's
-    size or time changes, so an edit between two deploys is never missed."""
-    from moontable.shorten import app_source
-
+    test run deploys the same build, and making it reads every source
+    (mpy-cross's cache is looked up by each file's bytes). It is made again
+    when a source's size or time changes, so an edit between two deploys is
+    never missed."""
     pairs = layout("sim")
     key = tuple((str(src), st.st_mtime_ns, st.st_size) for src, st in ((src, src.stat()) for src, _ in pairs))
     if _built.get("key") != key:
@@ -111,9 +108,7 @@ def build_app():
             if dst == "board.json":
                 continue
             if dst.endswith(".py") and dst not in SOURCE_ONLY:
-                files[dst[:-3] + ".mpy"] = compile_py(src, dst, app_source(src, dst, pairs))
-            elif dst.endswith(".py"):
-                files[dst] = app_source(src, dst, pairs).encode("utf-8")  # main.py: the modules' short names
+                files[dst[:-3] + ".mpy"] = compile_py(src, dst)
             else:
                 files[dst] = src.read_bytes()
         _built.clear()

@@ -60,9 +60,8 @@ def cache_dir():
     return user_cache() / "mpy"
 
 
-def compile_file(src, rel, data=None):
-    """.mpy bytes of the source file `src` (or of `data`, the text to
-    compile in its place: the build's renamed source, host/shorten.py).
+def compile_file(src, rel):
+    """.mpy bytes of the source file `src`.
     `rel` is its path on the board; tracebacks name the module
     (source_name), so the bytes do not depend on where the checkout lives.
     Results are cached by content, name and mpy-cross version in the
@@ -70,7 +69,7 @@ def compile_file(src, rel, data=None):
     once."""
     src = Path(src)
     rel = source_name(rel)
-    data = src.read_bytes() if data is None else data.encode("utf-8")
+    data = src.read_bytes()
     key = hashlib.sha1(data + b"\0" + str(rel).encode() + b"\0" + mpy_cross_version().encode()).hexdigest()
     cache = cache_dir()
     out = cache / (key + ".mpy")
