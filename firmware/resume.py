@@ -3,7 +3,6 @@
 abandon"), and a finished game set aside by New game (Home's "Finished
 game"; ui/menus/abandon.py). Loaded for that and let go after."""
 
-from loader import Moment
 from shared_rules.errors import RuleError
 
 
@@ -23,39 +22,38 @@ def resume(app, gid=None):
         from session import Session
         from start import rules_resident
 
-        header, events, w = journal.load(gid)
+        held = []  # the match, then the rules' resident modules
+
+        def take(line):
+            # Each line replayed as the journal reads it, never held: a
+            # journal may be longer than the heap. A refused event ends
+            # the replay there (the journal forks the game in progress).
+            if not held:
+                try:
+                    resident = rules_resident(line.get("game"))
+                except RuleError:
+                    resident = None  # from_header names what is wrong with the header
+                held.append(Match.from_header(line))
+                held.append(resident)
+                return None
+            try:
+                held[0].apply(line)
+            except RuleError as e:
+                return str(e)
+            return None
+
+        header, _, w = journal.load(gid, take)
         warnings.extend(w)
         if current:
             gid = journal.current()
         if header is None or gid is None:
             return warnings
-        try:
-            resident = rules_resident(header.get("game"))
-        except RuleError:
-            resident = None  # from_header names what is wrong with the header
-        match = Match.from_header(header)
-        refused = None
-        for i in range(len(events)):
-            if refused is None:
-                try:
-                    match.apply(events[i])
-                except RuleError as e:
-                    refused = (i, str(e))
-            events[i] = None
-        events = None
-        if refused is not None:
-            # Never append after an event the rules refuse: the journal
-            # would no longer replay (the PC could keep only what comes
-            # before it). The game goes on as a new one from the events
-            # before, and this file stays as it is for the PC.
-            old = gid
-            with Moment():
-                from store import recovery
-
-                gid = recovery.continue_before(journal, old, header, refused[0])
-            warnings.append("event %d of game %s is refused by the rules (%s): resumed from the %d events before "
-                            "it, as game %s; the rest stays in game %s for the PC"
-                            % (refused[0] + 1, old, refused[1], refused[0], gid, old))
+        match, resident = held
+        if current and gid == journal.rebuilt and match.state.get("over"):
+            # An index rebuilt from the game files took the newest game
+            # as the one in progress; it had ended, so it was closed.
+            journal.finish(gid)
+            return warnings
         app.session = Session(app, gid, match, resident)
         app.session.after_change(resumed=True)
         app.session.shed()

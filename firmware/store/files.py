@@ -53,7 +53,8 @@ def _scandir(p):
     def entries():
         with it:
             for e in it:
-                yield e.name, _DIR if e.is_dir() else _FILE
+                # (0, "not told": a link to nothing, a pipe; Store.scan asks)
+                yield e.name, _DIR if e.is_dir() else (_FILE if e.is_file() else 0)
 
     return entries()
 
@@ -123,10 +124,13 @@ class Store:
         return st[6]
 
     def scan(self, *parts):
-        """(name, is_folder) for each entry of a folder, one at a time:
-        games/ may hold thousands of files, and os.listdir would build
-        them all as one list on the heap. A missing folder yields nothing;
-        a folder that cannot be read raises OSError."""
+        """(name, kind) for each entry of a folder, one at a time: games/
+        may hold thousands of files, and os.listdir would build them all
+        as one list on the heap. kind is _DIR, _FILE, or what else stat
+        says (0: nothing there to open, as a link to nowhere in a
+        simulator's folder), so that only a file is ever taken for a game.
+        A missing folder yields nothing; a folder that cannot be read
+        raises OSError."""
         p = self.path(*parts)
         ilistdir = getattr(os, "ilistdir", None)
         try:
@@ -138,9 +142,9 @@ class Store:
         for entry in it:
             name = entry[0]
             t = entry[1] & _TYPE
-            if not t:  # the filesystem did not say: ask
+            if t != _DIR and t != _FILE:  # not told, or a link: ask what is behind it
                 t = self.kind(p + "/" + name)
-            yield name, t == _DIR
+            yield name, t
 
     def remove(self, p):
         try:

@@ -3,7 +3,9 @@
 Layout under the data folder:
     games/<id>.jsonl   the header line, then one line per accepted event,
                        each a `shared_rules.wire` line (JSON, TAB, CRC32, LF)
-    index.json         {"vol", "next", "cur", "synced", "fork"}, written atomically
+    index.json         {"vol", "next", "cur", "synced", "fork"}, written atomically;
+                       rebuilt from the game files when damaged or missing
+                       (store.recovery.load_index)
     boot.json          the boot counter (store.recovery.count_boot), written atomically
 
 Game ids look like "00012-k3f9": a counter that only grows (the index keeps
@@ -18,7 +20,7 @@ Nothing here holds a list of every game: games/ is read one entry at a
 time (Store.scan) and the serial protocol lists it in pages (`page`), so a
 board with thousands of games lists them in the same memory as one with
 ten. Something in games/ that is not a game file (a folder named like one,
-a stray name) is skipped and reported once, at boot.
+a name no open reaches, a stray name) is skipped and reported once, at boot.
 
 Times: a Pico has no battery-backed clock. Every line written (header and
 events) records "b", the boot counter, and "ms", milliseconds since the app
@@ -89,6 +91,7 @@ class Journal:
         self.warnings = []  # found outside load() (which returns its own): for the app to show
         self._index = None
         self._clean = None  # id of the game whose tail was checked this boot
+        self.rebuilt = None  # the game a rebuilt index took as in progress (store/recovery.load_index)
 
     # --- index -----------------------------------------------------------
     def _idx(self):
@@ -248,15 +251,23 @@ class Journal:
             return recovery.reclaim(self, need)
 
     # --- reading back ----------------------------------------------------
-    def load(self, game_id):
+    def load(self, game_id, take=None):
         """(header, events, warnings) for a game, as far as it can be trusted.
 
         A torn or corrupt last line is cut off the file (reported). Earlier
         corrupt lines are reported and left in place; events are returned
         up to the first of them, and if the game is the one in progress it
         continues as a new game (see the module docstring): call current()
-        afterwards for its id. header is None when no header line is sound."""
+        afterwards for its id. header is None when no header line is sound.
+
+        take: instead of a list of events (a journal may be longer than
+        the heap), take(line) is called with the header line, then with
+        each event in turn, and `events` is how many it took. It returns
+        None, or why it refuses an event: none after it is passed, and
+        the game in progress continues as a new game from the events
+        before it, as it does at a damaged line. The file is read one
+        line at a time either way."""
         with Moment():
             from store import recovery
 
-            return recovery.load(self, game_id)
+            return recovery.load(self, game_id, take)

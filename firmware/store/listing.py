@@ -9,7 +9,7 @@ the whole sync, this module would cost its 1.4 KB at the evening's
 
 from shared_rules.ticks import const
 
-from store.layout import GAMES, _EXT, JournalError, _in_ranges, game_number, valid_id
+from store.layout import GAMES, _EXT, _FILE, JournalError, _in_ranges, game_number, valid_id
 
 _COPY = const(512)  # bytes per step when scanning back for a line end
 
@@ -39,9 +39,11 @@ def add_range(ranges, lo, hi):
 
 # --- listing ----------------------------------------------------------------
 def _numbered(journal):
-    """(number, id) of every game file, in folder order, one at a time."""
-    for name, is_dir in journal.store.scan(GAMES):
-        if is_dir or not name.endswith(_EXT):
+    """(number, id) of every game file, in folder order, one at a time.
+    Only files: a folder or anything else named like a journal is no game
+    (store/recovery.survey names it at boot)."""
+    for name, kind in journal.store.scan(GAMES):
+        if kind != _FILE or not name.endswith(_EXT):
             continue
         gid = name[: -len(_EXT)]
         if valid_id(gid):
@@ -52,9 +54,12 @@ def _rows(journal, found):
     idx = journal._idx()
     rows = []
     for n, gid in found:
+        size = committed_end(journal.path(gid))
+        if size < 0:
+            continue  # a file the scan listed that cannot be opened: no size to serve, no game to sync
         rows.append({
             "id": gid,
-            "size": committed_end(journal.path(gid)),  # a file: the scan said so
+            "size": size,
             "open": gid == idx["cur"],
             "synced": _in_ranges(idx["synced"], n),
         })
@@ -62,8 +67,19 @@ def _rows(journal, found):
 
 
 def page(journal, start, count):
-    """Journal.page (see there): one pass over games/ keeping only the
-    page's (number, id) pairs, sorted as they come."""
+    """Journal.page (see there). A page whose every file failed to open
+    is not served empty with more to follow (a PC stops at such a page):
+    the next one is read instead."""
+    while True:
+        rows, nxt, total = _page(journal, start, count)
+        if rows or nxt is None:
+            return rows, nxt, total
+        start = nxt
+
+
+def _page(journal, start, count):
+    """One pass over games/ keeping only the page's (number, id) pairs,
+    sorted as they come."""
     best = []
     total = 0
     more = False

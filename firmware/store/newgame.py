@@ -13,12 +13,18 @@ def reserve(journal, fork):
     (`fork`: the damaged game it continues, or None) and save the index."""
     idx = journal._idx()
     n = idx["next"]
-    game_id = "%05d-%s" % (n, idx["vol"])
+    game_id = name(n, idx["vol"])
     idx["next"] = n + 1
     idx["cur"] = game_id
     idx["fork"] = fork
     journal._save()
     return game_id
+
+
+def name(n, vol):
+    """The id game number n gets on volume `vol` (store/recovery.py
+    checks the index's next number by it at boot)."""
+    return "%05d-%s" % (n, vol)
 
 
 def new_game(journal, header):

@@ -15,7 +15,7 @@ guarantees are described in store/journal.py."""
 from shared_rules.ticks import const
 import os
 
-from store.layout import GAMES, INDEX, _EXT, _FIX, JournalError, _is_int, game_number, valid_id
+from store.layout import GAMES, INDEX, _DIR, _EXT, _FILE, _FIX, JournalError, _is_int, game_number, valid_id
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 
@@ -104,7 +104,7 @@ def settle_index(journal, idx):
     """The first look at the index this boot (Journal._idx): a volume tag
     drawn if there is none (or a new one if the stored one is not of the
     firmware's own form), the synced ranges cleaned, games/ surveyed.
-    Returns the highest game number on flash."""
+    Returns survey()'s (highest game number, newest game file)."""
     vol = idx.get("vol")
     if not own_tag(vol):
         if vol is not None:
@@ -116,20 +116,26 @@ def settle_index(journal, idx):
 
 
 def survey(journal):
-    """The boot-time look at games/: the highest game number, leftovers of
-    interrupted writes settled, folders named like games reported (in
-    journal.warnings). Files are changed only after the folder was read."""
+    """The boot-time look at games/: (the highest game number, the id of
+    the newest game file), leftovers of interrupted writes settled, what
+    is named like a game but is no file (a folder; in a simulator's
+    folder a link to nothing, which no open reaches) reported in
+    journal.warnings, as `ls` leaves it out. Files are changed only after
+    the folder was read."""
     st = journal.store
     top = 0
+    newest = None
+    best = -1
     fix = []
     strays = 0
     first = None
+    first_dir = False
     odd = 0  # journals whose names are not game ids: never listed, so never synced
     odd_first = ""
-    for name, is_dir in st.scan(GAMES):
+    for name, kind in st.scan(GAMES):
         if name.endswith(".tmp") or name.endswith(".new"):
             if len(fix) < _FIX:
-                fix.append((name, is_dir))
+                fix.append((name, kind == _DIR))
             continue
         if not name.endswith(_EXT):
             continue
@@ -141,11 +147,15 @@ def survey(journal):
             continue
         n = game_number(gid)
         if n > top:
-            top = n  # a folder's number too: new_game must never need its path
-        if is_dir:
+            top = n  # a stray's number too: new_game must never need its path
+        if kind != _FILE:
             strays += 1
             if first is None:
                 first = name
+                first_dir = kind == _DIR
+        elif n > best or (n == best and gid > newest):
+            best = n
+            newest = gid
     for name, is_dir in fix:
         p = st.path(GAMES, name)
         if is_dir:
@@ -158,12 +168,13 @@ def survey(journal):
             # damaged game, whose next load copies it again.
             st.remove(p)
     if strays:
-        journal.warnings.append("games/%s%s is a folder, not a game: skipped" % (
-            first, "" if strays == 1 else " (and %d more)" % (strays - 1)))
+        journal.warnings.append("games/%s%s %s: skipped" % (
+            first, "" if strays == 1 else " (and %d more)" % (strays - 1),
+            "is a folder, not a game" if first_dir else "cannot be opened as a file, so it is no game"))
     if odd:
         journal.warnings.append("games/%s%s is not named like a game (NNNNN-tag.jsonl): not listed, so a PC "
                                 "cannot sync it" % (str(odd_first)[:40], "" if odd == 1 else " (and %d more)" % (odd - 1)))
-    return top
+    return top, newest
 
 
 # --- the Games menu and low space --------------------------------------------
@@ -200,8 +211,9 @@ def delete(journal, game_id, force=False):
 
 
 # --- reading back, and the repairs a power cut calls for ----------------------
-def load(journal, game_id):
-    """Journal.load (see there)."""
+def load(journal, game_id, take=None):
+    """Journal.load (see there). One line in memory at a time: with
+    `take`, no event is kept at all."""
     # (imported here: a boot's first append, a deletion and a low flash
     # load this module too, and need no line reader)
     from shared_rules.wire_read import decode
@@ -212,10 +224,13 @@ def load(journal, game_id):
     p = journal.path(game_id)
     header = None
     header_end = 0
-    events = []
-    bad = []  # (lineno, start offset, reason)
-    last_start = -1
-    last_ok = True
+    events = []  # (left empty with `take`)
+    n = 0  # events passed on
+    bad = None  # (lineno, start offset, reason) of the first damaged line
+    more = 0  # damaged lines after it
+    stop = None  # (lineno, start) of the first line not passed on: damaged, or refused
+    refused = None  # why `take` refused it
+    last = None  # the last line's (lineno, start, reason), when it is damaged
     pos = 0
     lineno = 0
     f = open(p, "rb")
@@ -229,31 +244,50 @@ def load(journal, game_id):
             pos += len(raw)
             if not raw.strip():
                 continue
-            last_start = start
+            last = None
             try:
                 if not raw.endswith(b"\n"):
                     raise LineError("truncated", "line ends mid-record")
                 obj = decode(raw, need_crc=True)
-                last_ok = True
             except LineError as e:
-                bad.append((lineno, start, str(e)))
-                last_ok = False
+                last = (lineno, start, str(e))
+                if bad is None:
+                    bad = last
+                else:
+                    more += 1
+                if stop is None:
+                    stop = last
                 continue
-            if bad:
-                continue
+            if stop is not None:
+                continue  # read on only to find damage: nothing past here is passed on
             if header is None:
                 header = obj
                 header_end = pos
-            else:
+                if take is not None:
+                    take(obj)
+                continue
+            if take is None:
                 events.append(obj)
+            else:
+                refused = take(obj)
+                if refused is not None:
+                    stop = (lineno, start)
+                    continue
+            n += 1
     finally:
         f.close()
-    if not last_ok:
-        lineno_bad, start, why = bad.pop()
-        _cut(journal, game_id, start)
-        warnings.append("game %s: last line %d was cut off or damaged (%s) and was dropped" % (game_id, lineno_bad, why))
-    for lineno_bad, start, why in bad:
-        warnings.append("game %s: line %d is damaged (%s); kept for the PC" % (game_id, lineno_bad, why))
+    if last is not None:
+        _cut(journal, game_id, last[1])
+        warnings.append("game %s: last line %d was cut off or damaged (%s) and was dropped" % (game_id, last[0], last[2]))
+        if last is bad:
+            bad = None
+        else:
+            more -= 1
+        if stop is last:
+            stop = None
+    if bad is not None:
+        warnings.append("game %s: line %d is damaged (%s); kept for the PC%s"
+                        % (game_id, bad[0], bad[2], " (and %d more damaged lines)" % more if more else ""))
     is_current = game_id == journal._idx()["cur"]
     if journal.store.size(p) == 0:
         # At most a torn header was there: nothing was ever committed.
@@ -267,13 +301,22 @@ def load(journal, game_id):
         if bad and header is None:
             journal.finish(game_id)
             warnings.append("game %s cannot be resumed: its header is damaged" % game_id)
-        elif bad:
+        elif stop is not None:
+            # Never append after a line that cannot be trusted or replayed:
+            # the game goes on as a new one from the events before it.
             from store.newgame import named
 
-            new_id = _continue(journal, game_id, header, header_end, bad[0][1])
+            new_id = _continue(journal, game_id, header, header_end, stop[1])
+            if refused is not None:
+                warnings.append("event %d of game %s is refused by the rules (%s): resumed from the %d events before "
+                                "it, as game %s; the rest stays in game %s for the PC"
+                                % (n + 1, game_id, refused, n, new_id, game_id))
+            else:
+                warnings.append("resumed from the %d events before line %d, as game %s" % (n, stop[0], new_id))
             header = named(header, new_id, game_id)
-            warnings.append("resumed from the %d events before line %d, as game %s" % (len(events), bad[0][0], new_id))
-    return header, events, warnings
+    elif refused is not None:
+        warnings.append("event %d of game %s is refused by the rules (%s): read up to it" % (n + 1, game_id, refused))
+    return header, (events if take is None else n), warnings
 
 
 def _copy_prefix(journal, src, dst, length, start=0, lead=b""):
@@ -347,52 +390,53 @@ def _continue(journal, game_id, header, header_end, length):
 
 def load_index(journal):
     """Journal._idx's first call this boot: the index read (or rebuilt from
-    the game files when it is damaged) and settled."""
+    the game files when it is damaged or missing), settled, and its next
+    game number set past every game on flash. A repair is written back at
+    once, so that it is made, and reported, once.
+
+    A rebuilt index takes the newest game file as the game in progress:
+    starting a game closes the one before, so only the newest can have
+    been open. It may have been closed at its end: resume.py closes it
+    again if so (Journal.rebuilt). Its synced ranges are lost with it:
+    the PC is offered every game again, and acks those it has."""
+    from store.newgame import name
+
     st = journal.store
     st.ensure_dir(GAMES)
     idx = st.read_json(INDEX, None)
-    if not isinstance(idx, dict) or not _is_int(idx.get("next")):
-        if idx is not None:
-            journal.warnings.append("journal index damaged; rebuilt from the game files")
+    damaged = idx is not None
+    rebuild = not isinstance(idx, dict) or not _is_int(idx.get("next"))
+    if rebuild:
         idx = {"vol": None, "next": 1, "cur": None, "synced": [], "fork": None}
-    top = settle_index(journal, idx)
-    if idx["next"] <= top:
-        idx["next"] = top + 1
+    top, newest = settle_index(journal, idx)
+    repaired = rebuild and (newest or damaged)
+    if repaired:
+        idx["cur"] = journal.rebuilt = newest
+        journal.warnings.append("journal index rebuilt from the game files%s" % (
+            "; the newest, %s, is resumed unless it had ended" % newest if newest else ""))
+    n = idx["next"]
+    if not valid_id(name(n, idx["vol"])):
+        # A number the next game cannot be named by (its file would be no
+        # game: never listed, never appended to). Games go on past the
+        # highest on flash, with a new tag so that no id a PC may hold is
+        # given again, and no synced range reaches them.
+        journal.warnings.append("journal index: next game number %s names no game; new games go on from %d"
+                                % (str(n)[:14], top + 1))
+        idx["vol"] = _volume_tag()
+        ranges = idx["synced"]
+        while ranges and ranges[-1][0] > top:
+            ranges.pop()
+        if ranges and ranges[-1][1] > top:
+            ranges[-1][1] = top
+        n = 0
+        repaired = True
+    if n <= top:
+        n = top + 1
+    idx["next"] = n
     journal._index = idx
+    if repaired:
+        try:
+            journal._save()
+        except OSError:
+            pass  # (a flash too full for it: repaired again at the next boot)
     return idx
-
-
-def continue_before(journal, game_id, header, count):
-    """The game in progress holds an event its rules refuse (a journal
-    written by an older firmware, which skipped such an event at resume
-    and appended on): close it, kept byte for byte for the PC, and
-    continue as a new game holding its header and the first `count`
-    events, so nothing the rules refuse is ever appended after. Returns
-    the new id. Lines are counted as load() counts them (blank lines
-    skipped)."""
-    p = journal.path(game_id)
-    header_end = -1
-    end = -1
-    seen = -1  # events passed (the header is -1)
-    pos = 0
-    f = open(p, "rb")
-    try:
-        while True:
-            raw = f.readline()
-            if not raw:
-                break
-            start = pos
-            pos += len(raw)
-            if not raw.strip():
-                continue
-            if seen == count:
-                end = start
-                break
-            seen += 1
-            if seen == 0:
-                header_end = pos
-    finally:
-        f.close()
-    if header_end < 0 or end < 0:
-        raise JournalError("game", "game %s has no event %d" % (game_id, count + 1))
-    return _continue(journal, game_id, header, header_end, end)

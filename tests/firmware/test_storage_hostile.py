@@ -105,7 +105,7 @@ def test_scan_gives_names_and_kinds_one_at_a_time():
         write(st.path("games", "a.jsonl"), b"x")
         os.mkdir(st.path("games", "b.jsonl"))
         got = sorted(st.scan("games"))
-        assert got == [("a.jsonl", False), ("b.jsonl", True)]
+        assert got == [("a.jsonl", storage._FILE), ("b.jsonl", storage._DIR)]
         assert st.size(st.path("games", "b.jsonl")) == -1 and st.size(st.path("games", "a.jsonl")) == 1
         assert st.is_file(st.path("games", "a.jsonl")) and not st.is_file(st.path("games", "b.jsonl"))
 
