@@ -5,7 +5,9 @@ Order of work for every event, so that a power cut can lose nothing the
 players were shown: check it with the rules, append it to the journal
 (written and flushed), apply it, and only then let the screen confirm it.
 The timer is not part of the rules' state; its remaining time is saved in a
-small file tied to the journal position, so a restart resumes it paused.
+small file tied to the journal position, so a restart resumes it paused,
+with the minutes of the phases left behind (an undo back into one finds
+it as it was, after a restart too).
 
 After each event the rules' on-demand modules are unloaded again (shed),
 at the end of the loop pass (App.step): the redraw's turn() in the same
@@ -61,8 +63,10 @@ class Session:
         # "Undone".
         self.done = []
         # Timers of phases left behind ({phase: snapshot}): an undo back
-        # into a phase finds its minute as it was, paused.
+        # into a phase finds its minute as it was, paused. Saved with the
+        # minute's time (save_timer), so a restart keeps them too.
         self.left_timers = {}
+        self.save_due = False  # left_timers changed with no minute to save them: tick saves them
         self.undone = None  # what the last undo took back
         self.time_up_at = None  # tick when a minute last ran out (the app's visual alarm)
         # OK on the game screen opened an entry (Play.actions) that is
@@ -256,12 +260,24 @@ class Session:
         """Start, keep or drop the timer for the phase the game is now in.
         An undo never touches the minute of the phase it stays in (time
         left, running or paused); undone back into an earlier phase, that
-        phase's minute comes back as it was left, paused."""
+        phase's minute comes back as it was left, paused, after a restart
+        too (the left minutes are saved with the current one's time)."""
         spec = self.moves().get("time_up")
         phase = self.state["phase"]
         old = self.timer
+        snap = None
+        if resumed:
+            snap = self.app.store.read_json(TIMER_FILE, None)
+            if snap and snap.get("game") == self.gid:
+                left = snap.get("left")
+                self.left_timers = left if isinstance(left, dict) else {}
+            else:
+                snap = None
         if old is not None and self.timer_phase != phase:
             self.left_timers[self.timer_phase] = old.snapshot()
+            # no minute in the new phase saves them: the next pass does
+            # (an event's pass does not carry another write)
+            self.save_due = spec is None
         if spec is None:
             self.timer = None
             self.timer_phase = None
@@ -270,8 +286,7 @@ class Session:
             self.timer = self._sand_timer(length)
             self.timer_phase = phase
             if resumed:
-                snap = self.app.store.read_json(TIMER_FILE, None)
-                if snap and snap.get("game") == self.gid and snap.get("n") == self.match.count:
+                if snap and snap.get("n") == self.match.count and "left_ms" in snap:
                     self.timer.restore(snap)
             elif undo and phase in self.left_timers:
                 self.timer.restore(self.left_timers[phase])
@@ -305,14 +320,20 @@ class Session:
         return "Undone: " + what if what else "Undone"
 
     def save_timer(self):
-        """Write the timer's remaining time, tied to this journal position."""
+        """Write the timer's remaining time, tied to this journal position,
+        and the minutes of the phases left behind (left_timers)."""
+        self.save_due = False
         t = self.timer
-        if t is None:
+        left = self.left_timers
+        if t is None and not left:
             return
-        snap = t.snapshot()
+        snap = {} if t is None else t.snapshot()
         snap["game"] = self.gid
         snap["n"] = self.match.count
-        self._saved_shown = t.seconds_shown()
+        if left:
+            snap["left"] = left
+        if t is not None:
+            self._saved_shown = t.seconds_shown()
         try:
             self.app.store.write_json(TIMER_FILE, snap)
         except OSError:
@@ -341,6 +362,8 @@ class Session:
         t = self.timer
         if t is None:
             self.waiting = False
+            if self.save_due:
+                self.save_timer()
             return False
         if self.waiting:
             if self.entry and len(self.app.stack) > 1:

@@ -37,14 +37,49 @@ def wrap(text, width=COLS, limit=6):
     return lines
 
 
+def fit(name, room):
+    """`name` in `room` characters: whole when it fits, else cut, and then
+    never left ending in a space ("Mary Ann" in 5 is "Mary"), so that what
+    follows it still reads as the next word. Every screen that puts a
+    name beside other text fits it here, at the room it has when drawn."""
+    if len(name) <= room:
+        return name
+    return name[: max(0, room)].rstrip()
+
+
+def fit_all(names, room, sep=" & "):
+    """Every one of `names` in `room` characters, none left out ("Won:",
+    a partnership): whole and `sep` apart when they fit; else the spaces
+    of `sep` go first ("Alice&Chloe"); else each name is cut to the same
+    longest length that fits (fit()), never one name kept and another
+    dropped ("Ali&Eve&Dan")."""
+    tight = sep.strip() or sep
+    k = 0
+    for x in names:
+        k = max(k, len(x))
+    while True:
+        for s in (sep, tight):
+            n = len(s) * (len(names) - 1)
+            for x in names:
+                n += min(len(x), k)
+            if n <= room or (k <= 1 and s is tight):
+                return s.join([fit(x, k) for x in names])
+        k -= 1
+
+
 def title_bar(d, text, right=""):
     """Inverted title line at the top. The app's small countdown takes the
     right end while a minute exists (App.draw sets the display's `room`,
-    in characters): the title stops short of it and `right` gives way."""
+    in characters): the title stops short of it and `right` gives way.
+    `text` may be a pair (name, words), "Alice" and " scored?": then the
+    name gives way to the words, cut (fit()) only when the room left when
+    drawn (which changes as the countdown does) cannot hold it whole."""
     d.fill_rect(0, 0, 128, 9, 1)
     room = getattr(d, "room", COLS)
     if room < COLS:
         right = ""
+    if isinstance(text, tuple):
+        text = fit(text[0], room - len(text[1]) - (len(right) + 1 if right else 0)) + text[1]
     text = text[: room - len(right) - 1] if right else text[:room]  # a column between the two
     d.text(text, 1 if len(text) < room else 0, 1, 0)
     if right:

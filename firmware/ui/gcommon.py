@@ -29,12 +29,20 @@ def over(d, s):
     shared win by every name, as the rules' winners() say), and both ways
     on, shown: OK a rematch, BACK Home (ui/play.py). The game's rows go
     between, above y 46."""
-    from ui.base import title_bar
+    from ui.base import COLS, title_bar
 
-    names = s.names()
-    title_bar(d, "Won: " + " & ".join([names[i] for i in s.match.winners()]))
+    title_bar(d, won(s, getattr(d, "room", COLS)))
     text_right(d, "BACK: Home", 46)
     hint(d, "OK: Rematch")
+
+
+def won(s, room):
+    """"Won: " and every winner (the rules' winners()) in `room`
+    characters, each name whole where they fit (ui.base.fit_all)."""
+    from ui.base import fit_all
+
+    names = s.state["players"]
+    return "Won: " + fit_all([names[i] for i in s.match.winners()], room - 5)
 
 
 def offered(mv, table):

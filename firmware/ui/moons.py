@@ -11,7 +11,7 @@ taker's score (set_score). Tokens show as planet initials (J S N U) with
 counts, the supply's too. The title names who leads the next trick and
 the line above the supply the round's first player, both from turn()."""
 
-from ui.base import text_right, title_bar
+from ui.base import fit, text_right, title_bar
 from ui.form import Form, seats
 from ui.gcommon import ask_one, event, hint, offered, over
 
@@ -129,7 +129,7 @@ def _tableau(s, spec, ev, last=None):
         su = ev.get("suits") or [None] * count
         for i in range(count):
             if su[i] is None:
-                return (("suits", i, count), "%s card %d?" % (names[ev["player"]][:7], i + 1), "pick",
+                return (("suits", i, count), (names[ev["player"]], " card %d?" % (i + 1)), "pick",
                         _planets(spec["values"]), "", su[i - 1] if i else last)
         return None
 
@@ -157,7 +157,7 @@ def _trick(s, spec, ev):
             take = spec["take"][ev["winner"]] or [None]
             plain = [((_name(t) if t else "no token"), (t, False)) for t in take]
             low = [((_name(t) if t else "no token") + " + low", (t, True)) for t in take]
-            return ("take", names[ev["winner"]][:6] + " takes?", "pick", plain + low, "",
+            return ("take", (names[ev["winner"]], " takes?"), "pick", plain + low, "",
                     (likely(s, ev["winner"], take), False))
         t, low = ev["take"]
         if low and "low" not in ev:
@@ -242,7 +242,7 @@ def _end_ask(s, choices):
         tk = ev.get("take") or [None] * n
         for p in need:
             if tk[p] is None:
-                return (("take", p, n), names[p][:9] + " takes?", "pick", _planets(choices[p]), "",
+                return (("take", p, n), (names[p], " takes?"), "pick", _planets(choices[p]), "",
                         likely(s, p, choices[p]))
         return None
 
@@ -295,27 +295,33 @@ def draw(d, s, play):
     elif t["to_act"] is None:
         title_bar(d, "R%d tableaux" % (st["round"] + 1))
     else:
-        title_bar(d, "R%d t%d lead %s" % (st["round"] + 1, sum(st["tricks"]) + 1, names[t["to_act"]][:5]))
+        left = "R%d t%d lead " % (st["round"] + 1, sum(st["tricks"]) + 1)
+        title_bar(d, left + fit(names[t["to_act"]], 16 - len(left)))
     rows = 3
     ref = at if at is not None else play.scroll
     top = min(max(0, ref - rows + 1), max(0, n - rows))
     y = 11
     for p in range(top, min(n, top + rows)):
-        d.text((">" if p == at else " ") + names[p][:5], 0, y, 1)
-        # the score ends short of the scroll marks' column (122-126)
-        score = str(st["scores"][p])
-        sx = 121 - 8 * len(score)
-        d.text(score, sx, y, 1)
+        # the pointer, the name in 5 columns and a blank one: the tokens
+        # start at column 7, never run into the name ("Alicetableau")
+        d.text((">" if p == at else " ") + fit(names[p], 5), 0, y, 1)
         if st["phase"] == "tableau" and st["tableaux"][p] is None:
-            d.text("tableau?"[: (sx - 52) // 8], 50, y, 1)
+            # what is wanted of this player, in the room of the tokens and
+            # the score (unchanged until the tricks)
+            d.text("tableau?", 56, y, 1)
         else:
-            _tokens(d, 50, y, st["tokens"][p], (sx - 52) // 8)
+            # the score ends short of the scroll marks' column (122-126),
+            # a blank column between it and the tokens
+            score = str(st["scores"][p])
+            sx = 121 - 8 * len(score)
+            d.text(score, sx, y, 1)
+            _tokens(d, 56, y, st["tokens"][p], (sx - 64) // 8)
         y += 9
     from ui.base import scroll_marks
 
     scroll_marks(d, top > 0, top + rows < n, 11, 29)
     if t["leader"] is not None:
-        d.text("1st " + names[t["leader"]][:5], 0, 38, 1)
+        d.text("1st " + fit(names[t["leader"]], 5), 0, 38, 1)  # a column clear of "supply"
     if st["over"]:
         return
     # the supply's counts under its label, each after its planet's initial
@@ -324,6 +330,10 @@ def draw(d, s, play):
     text_right(d, "supply", 38)
     text_right(d, " ".join(["%s%d" % (INITIALS[i], sup[i]) for i in range(4)]), 47)
     if at is not None:
-        hint(d, ("OK: %s tableau" if st["phase"] == "tableau" and st["tableaux"][at] is None else "OK: %s won") % names[at][:6])
+        if st["phase"] == "tableau" and st["tableaux"][at] is None:
+            # a long name takes the space after "OK:" before it is cut
+            hint(d, ("OK: %s tableau" if len(names[at]) < 5 else "OK:%s tableau") % fit(names[at], 5))
+        else:
+            hint(d, "OK: %s won" % fit(names[at], 8))
     else:
         hint(d, "OK: enter")

@@ -3,7 +3,8 @@ and lists the actions the rules allow now (legal()): its ACTIONS table
 ("move|label|key" lines, gcommon.offered), or its own actions(s) where a
 table does not say it all.
 
-OK: the main action (or a menu of the legal ones, titled by what it asks),
+OK: the main action (or a menu of the legal ones, titled by what it asks,
+in a fixed order, the cursor on the game's likely answer),
 whether a minute runs or waits paused; long OK: pause or resume it; short BACK: the game menu (pause/resume the timer, standings, situation,
 home); long BACK: undo (handled by the app for every screen that sets
 undo_ok). UP/DOWN: while a minute runs for the phase shown, add or take
@@ -163,7 +164,14 @@ class Play:
             self.ui.act(s, key)
 
         question = self.ui.question(s) if hasattr(self.ui, "question") else "What happened?"
-        app.push(Menu(app, question, acts, chosen))
+        # the items keep their order; the game's likely answer (its
+        # likely(s), an action's key) only moves the cursor
+        want = self.ui.likely(s) if hasattr(self.ui, "likely") else None
+        first = 0
+        for i in range(len(acts)):
+            if acts[i][1] == want:
+                first = i
+        app.push(Menu(app, question, acts, chosen, index=first))
 
     def rematch(self):
         from ui.gmenu import rematch

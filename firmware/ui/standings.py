@@ -1,6 +1,7 @@
 """Standings of the game in progress (or just finished): rank (by the
 game's win rule, Match.placings: tied players and partners share one),
-name, score, the round count and the winner(s) once there are any. BACK from the standings of a finished game goes
+name, score, the round count, and at the foot the winner(s) once there
+are any, before that the target the game is played to. BACK from the standings of a finished game goes
 Home: the game is over, there is nothing to go back to."""
 
 from ui.base import Screen, scroll_marks, text_right, title_bar
@@ -44,7 +45,12 @@ class Standings(Screen):
             text_right(d, str(st["scores"][seat]), y)
             y += 9
         scroll_marks(d, self.top > 0, self.top + 5 < len(rows), 11, 47)
-        w = s.match.winners()
-        if w:
-            d.fill_rect(0, 55, 128, 9, 1)
-            d.text(("Won: " + " & ".join(st["players"][i] for i in w))[:16], 1, 56, 0)
+        from ui.gcommon import hint, won
+
+        # the foot says what ends the game: who won, else the target the
+        # rules set when it started (Moonstar's Game 8 plays to 50, Game 7
+        # to 100); Moons, which ends with its supply or rounds, has none
+        if s.match.winners():
+            hint(d, won(s, 16))
+        elif st.get("target") is not None:
+            hint(d, "Playing to %d" % st["target"])

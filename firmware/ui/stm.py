@@ -9,7 +9,7 @@ first). An illegal play is in
 the game menu (BACK)."""
 
 from ui.banner import banner
-from ui.base import text_right, title_bar
+from ui.base import fit, fit_all, text_right, title_bar
 from ui.form import seats
 from ui.gcommon import ask_one, event, hint, over
 
@@ -37,13 +37,19 @@ SCORE_WORD = "chips"
 START_DEFAULT = 2  # every side starts a fresh game with two chips
 
 
-def start_labels(opts, names):
-    """Who a starting chip count is asked for: each side (a partnership's
-    players' initials, or a lone player)."""
+def start_labels(opts, names, room=8):
+    """Who a starting chip count is asked for ("P1/P3/P5: chips?" leaves a
+    side 8 characters), a team's row and its banner: each side (a
+    partnership's players, every one of them, in `room` characters, cut
+    evenly where they must be: "Ali/Chl"; or a lone player). Who sits in
+    which side is the rules' side_of."""
+    from shared_rules.shoot_the_moon import side_of
+
     teams = opts.get("teams")
     if not teams:
         return names
-    return ["/".join([names[p][:3] for p in range(len(names)) if p % teams == side]) for side in range(teams)]
+    s = {"players": names, "teams": teams}
+    return [fit_all([names[p] for p in range(len(names)) if side_of(s, p) == side], room, "/") for side in range(teams)]
 
 
 def finish_options(ev, n, app):
@@ -133,8 +139,7 @@ def _trick(s, p, big, little):
     st = s.state
     names = st["players"]
     if (st["round"] > rnd or st["over"]) and st.get("shot") is not None:
-        who = start_labels(st, names)[st["shot"]] if st["teams"] else names[st["shot"]]
-        banner(s.app, "Shot the moon!\n+2 chips\n" + who[:14])
+        banner(s.app, "Shot the moon!\n+2 chips\n" + start_labels(st, names, 14)[st["shot"]])
     elif big and p < len(names):  # the Dummy's moon cards pay nobody
         banner(s.app, ("BIG MOON:\n+1 chip\n" if big == 1 else "2 BIG MOONs:\n+2 chips\n") + names[p][:10])
 
@@ -173,7 +178,7 @@ def draw(d, s, play):
     at = play.pointed(s)
     hands = _hand_names(s)
     if teams:
-        _sides(d, st, names, teams, play)
+        _sides(d, st, names, at)
     else:
         # one row per hand (the two-player dummy too): the pointer marks
         # the hand OK will say won the trick
@@ -199,20 +204,33 @@ def draw(d, s, play):
     if room > 0:
         text_right(d, "deal " + names[t["leader"]][:room], 47)
     if at is not None:
-        hint(d, "OK: %s won" % hands[at][:8])
+        hint(d, "OK: %s won" % fit(hands[at], 8))
     else:
         hint(d, "OK: enter")
 
 
-def _sides(d, st, names, teams, play):
-    """Partnerships: one row per team, its chips and tricks."""
+def _sides(d, st, names, at):
+    """Partnerships (at most three, so no scrolling): a row per team, the
+    pointer (`at`, a player) on its team's (">Ali/Chl"), the chips a
+    column on, its tricks at the right: 16 characters. Teams of three
+    take two rows each, the names on the first (">Ali/Bob/Dan"), so that
+    every partner keeps a name one can read."""
+    from shared_rules.shoot_the_moon import side_of
+
     chips = st["chips"]
+    teams = len(chips)
+    two = len(names) > 2 * teams
+    labels = start_labels(st, names, 15 if two else 7)
+    mine = None if at is None else side_of(st, at)
     y = 11
-    top = min(play.scroll, max(0, len(chips) - 4))
-    for side in range(top, min(len(chips), top + 4)):
-        label = "/".join([names[p][:3] for p in range(len(names)) if p % teams == side])
-        tr = sum([st["tricks"][p] for p in range(len(names)) if p % teams == side])
-        d.text(label[:7], 0, y, 1)
-        _chips(d, 58, y, chips[side])
+    for side in range(teams):
+        tr = 0
+        for p in range(len(names)):
+            if side_of(st, p) == side:
+                tr += st["tricks"][p]
+        d.text((">" if side == mine else " ") + labels[side], 0, y, 1)
+        if two:
+            y += 9
+        _chips(d, 64, y, chips[side])
         text_right(d, "t%d" % tr, y)
         y += 9

@@ -58,11 +58,22 @@ def check_points(sit, points):
     return c.best
 
 
+class AboveBest(RuleError):
+    """Points above the best a set-up allows. The message names that best;
+    `without_best` says the same without it, for a device to show while
+    the playing minute is not over (the best would tell the bidder, and
+    anyone who enters a high number, what to aim for)."""
+
+    def __init__(self, points, best):
+        self.without_best = "%d is more than this set-up allows" % points
+        super().__init__("%s (best possible %d)" % (self.without_best, best))
+
+
 class PointsCheck:
     """check_points() in slices: step(budget) does about `budget` units of
     the solver's work (docs/solver.md) and returns None until decided,
     then True (the points are possible; `best` is the best possible when
-    the check had to work it out, else None); RuleError when they are
+    the check had to work it out, else None); AboveBest when they are
     not. A device runs it over its loop passes before it commits a
     result, so no pass waits for a whole solve."""
 
@@ -84,7 +95,7 @@ class PointsCheck:
         else:
             self.best = r["best"]
             if self.points > self.best:
-                raise RuleError("%d is more than this set-up allows (best possible %d)" % (self.points, self.best))
+                raise AboveBest(self.points, self.best)
         self.solver = None  # decided: free the solver's tables
         return True
 

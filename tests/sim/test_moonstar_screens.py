@@ -304,7 +304,8 @@ def test_bidding_screen_names_setter_and_keeps_the_bidder_clear_of_the_digits(tm
         b.press("ok")
         assert st.screen(b).splitlines()[0].startswith("Who bids?")
         scr = st.screen(b)
-        assert scr.splitlines()[1] == "P2", scr  # P1 stands: P2 most likely answers it
+        assert scr.splitlines()[1:3] == ["P1", "P2"], scr  # the seats in table order, always
+        assert st.selected(b).strip() == "P2", scr  # P1 stands: P2 most likely answers it
         st.choose(b, "P2")
         assert "standing 48" in st.screen(b), st.screen(b)
         b.press("down")  # the entry starts 5 above the standing bid: 53; P2 says 52

@@ -6,10 +6,12 @@ ui/moonstar/more.py. Loaded when an action is chosen and unloaded when the
 game screen shows again, so the game's resident code stays small.
 
 Defaults sit on the likely answer, so that OK alone often does: the bidder
-menu starts at the player who probably bids next (table order kept), and
-the amount one raise above the standing bid: the raise the table made last
-this round (tables keep a rhythm), else _BID_RAISE; the first bid at the
-lowest."""
+menu's cursor starts on the player who probably bids next (the seats in
+table order, always: a hand that knows the menu's rows is never sent to
+the wrong one), and the amount one raise above the standing bid: the
+raise that made the standing bid (tables keep a rhythm), else _BID_RAISE;
+the first bid at the lowest. Both come from the bids that stand: an
+undone bid leaves nothing behind."""
 
 from shared_rules.ticks import const
 from ui.form import Form, seats
@@ -18,49 +20,53 @@ from ui.gcommon import event
 _BID_RAISE = const(5)  # the bid entry starts this far above the standing bid, until the table shows its own raise
 
 
-def rotated(items, first):
-    """Seat menu items in table order, starting at seat `first` (the
-    likely answer, so OK alone takes it)."""
-    for i in range(len(items)):
-        if items[i][1] == first:
-            return items[i:] + items[:i]
-    return items
-
-
 def _bidders(s):
-    """The last few bids entered here, as (round, seat, amount), kept with
-    the game's session: only defaults for the next bid's entry, so a stale
-    entry (after an undo) costs a press, never a wrong event."""
+    """The last few bids entered here, as (round, seat, amount, the bidder
+    and the bid that stood before it), kept with the game's session: only
+    defaults for the next bid's entry."""
     return s.notes.setdefault("bidders", [])
 
 
+def _standing(s, st):
+    """The note of the standing bid (the newest note of it: an earlier one,
+    if any, was undone), or None if it was not entered here. The bid
+    before it, which the note names, stands too: an undo takes back the
+    newest event first."""
+    found = None
+    for note in _bidders(s):
+        if note[0] == st["round"] and note[1] == st["bidder"] and note[2] == st["bid"]:
+            found = note
+    return found
+
+
 def likely_bidder(s, st):
-    """Who probably bids next: the player before the standing bidder (two
+    """Who probably bids next: the player the standing bidder outbid (two
     players outbidding each other), else the one after the standing bidder
     or, for the first bid, after the setter."""
     n = len(st["players"])
-    mine = [p for r, p, _ in _bidders(s) if r == st["round"]]
     if st["bidder"] is None:
         return (st["setter"] + 1) % n
-    if len(mine) >= 2 and mine[-1] == st["bidder"] and mine[-2] != st["bidder"]:
-        return mine[-2]
+    note = _standing(s, st)
+    if note is not None and note[3] is not None and note[3] != st["bidder"]:
+        return note[3]
     return (st["bidder"] + 1) % n
 
 
 def raise_of(s, st):
-    """The last raise entered this round (a bid over the one before it),
-    else _BID_RAISE."""
-    amounts = [a for r, _, a in _bidders(s) if r == st["round"]]
-    if len(amounts) >= 2 and amounts[-1] == st["bid"] and amounts[-1] > amounts[-2]:
-        return amounts[-1] - amounts[-2]
+    """The raise that made the standing bid (over the bid before it), else
+    _BID_RAISE."""
+    note = _standing(s, st)
+    if note is not None and note[4]:
+        return note[2] - note[4]
     return _BID_RAISE
 
 
 def bid_done(s, ev):
+    st = s.state  # what stood before the bid
     if event(s, "bid", ev):
         bidders = _bidders(s)
         del bidders[:-3]
-        bidders.append((s.state["round"], ev["player"], ev["amount"]))
+        bidders.append((st["round"], ev["player"], ev["amount"], st["bidder"], st["bid"]))
 
 
 def _show(s):
@@ -91,14 +97,15 @@ def act(s, key):
               "setup" if key == "setup_enter" else "fix_situation")
     elif key == "bid":
         spec = mv["bid"]
-        items = rotated(seats(names, spec["players"]), likely_bidder(s, st))
+        items = seats(names, spec["players"])
+        likely = likely_bidder(s, st)
         standing = st["bid"]
         lo, hi = spec["min"], spec["max"]
         start = min(hi, max(lo, standing + raise_of(s, st))) if standing else lo
 
         def ask_bid(ev):
             if "player" not in ev:
-                return ("player", "Who bids?", "pick", items, "")
+                return ("player", "Who bids?", "pick", items, "", likely)
             if "amount" not in ev:
                 return ("amount", names[ev["player"]][:7] + " bids", "num", (lo, hi, start),
                         "standing %d" % standing if standing else "first bid")

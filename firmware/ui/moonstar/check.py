@@ -103,7 +103,9 @@ class Check(Screen):
         except RuleError as e:
             self._drop()
             s.shed()
-            app.toast(str(e))
+            # points above the best: the best is named only where the entry
+            # would tell it (the playing minute over), never in the play
+            app.toast(str(e) if self.tell else getattr(e, "without_best", str(e)))
         except Exception as e:  # as for a button: the game and the timer go on
             self._drop()
             app.fault(e)

@@ -103,6 +103,12 @@ def actions(s):
     return actions(s)
 
 
+def likely(s):
+    from ui.moonstar.offers import likely
+
+    return likely(s)
+
+
 def question(s):
     from ui.moonstar.offers import question
 

@@ -22,21 +22,30 @@ result|Enter result|result"""
 
 
 def actions(s):
-    """The actions the rules allow now, the likely one first: after a round
-    set up on the table (the device not told), skipping the set-up again;
-    once a bid of 70 closed the bidding, the playing minute."""
+    """The actions the rules allow now, always in ACTIONS' order (a hand
+    that knows a menu's rows is never sent to the wrong one: the likely
+    answer moves the cursor, likely()); once a bid of 70 closed the
+    bidding, the playing minute (or the side bets) last."""
     from ui.gcommon import offered
 
     mv = s.moves()
     acts = offered(mv, ACTIONS)
     st = s.state
-    last = st.get("last")
-    if st["phase"] == "setup" and last is not None and last.get("sit") is None:
-        acts = [a for a in acts if a[1] == "setup_skip"] + [a for a in acts if a[1] != "setup_skip"]
     tu = mv.get("time_up")
     if st["phase"] == "bidding" and tu is not None and tu.get("closed"):
         acts.append(("Start play" if tu.get("next") == "playing" else "Side bets", "close"))
     return acts
+
+
+def likely(s):
+    """The action the menu's cursor starts on, or None for the first:
+    after a round set up on the table (the device not told), skipping the
+    set-up again."""
+    st = s.state
+    last = st.get("last")
+    if st["phase"] == "setup" and last is not None and last.get("sit") is None:
+        return "setup_skip"
+    return None
 
 
 def question(s, name):

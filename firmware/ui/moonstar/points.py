@@ -9,8 +9,9 @@ entry's own, run in slices while the picker is shown
 (ui/moonstar/solve.py); until it is known the picker's top is the rules'
 own maximum and the caption says "best ...". While the playing minute
 still runs the best is not told (a spoiler for the bidder): the caption
-gives the bid only, and the best is told once the points are entered
-and proved (ui/moonstar/check.py) or on the result screen. The answer (best and plan)
+gives the bid only, a refusal leaves it out too, and the best is told
+once the points are entered and proved (ui/moonstar/check.py) or on the
+result screen. The answer (best and plan)
 then feeds the rules' check, whose proof is the plan when it reaches the
 points (no search), and the result screen, which steps through the plan
 without solving again: an OK before the solve ends hands the solve on to

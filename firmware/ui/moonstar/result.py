@@ -56,10 +56,11 @@ def submit_later(s, ev, then=None, solve=None, tell=False):
 
 
 def points_title(s):
-    """The points entry's title, "P1 scored?": the name stops short of the
-    minute's countdown."""
+    """The points entry's title, "Alice scored?", as (name, words): the
+    title bar cuts the name only where the minute's countdown leaves it
+    no room (ui.base.title_bar)."""
     bid = s.state["bidder"]
-    return (s.names()[bid][:4] if bid is not None else "") + " scored?"
+    return (s.names()[bid] if bid is not None else "", " scored?")
 
 
 def enter_points(s, spec):
@@ -76,26 +77,28 @@ def enter_points(s, spec):
         # the entry and its code go in this pass, the result is kept in
         # the next (_Later): on a Pico the two in one pass took over 100 ms
         app.pop()
-        app.push(_Later(app, s, {"type": "result", "points": points}, _told))
+        was = s.state["scores"]  # for the toast: what the round did to the score
+        app.push(_Later(app, s, {"type": "result", "points": points}, lambda s: after_result(s, None, was)))
 
     app.push(NumberPick(app, points_title(s), spec["min"], spec["max"], min(bid, spec["max"]), done, "bid %d" % bid))
 
 
-def _told(s):
-    """After a result entered as a plain number: the toast that says it."""
-    after_result(s, None)
-
-
-def after_result(s, answer):
-    """The result screen when the situation was known, else a toast."""
+def after_result(s, answer, was=None):
+    """The result screen when the situation was known, else a toast that
+    says what the round did to the bidder's score ("Bob failed 30: -25";
+    `was`: the scores before the result). Not the points scored: beside
+    a failed challenge's -25, "(25 points)" read as what the bidder lost."""
     last = s.state.get("last") or {}
-    if last.get("bidder") is None:
+    p = last.get("bidder")
+    if p is None:
         return
     if last.get("sit"):
         show_best(s, answer)  # says made/failed too, beside the best possible
     else:
-        s.app.toast("%s %s %d (%d points)" % (s.names()[last["bidder"]], "made" if last["made"] else "failed",
-                                              last["bid"], last["points"]))
+        said = "%s %s %d" % (s.names()[p], "made" if last["made"] else "failed", last["bid"])
+        if was is not None:
+            said += ": %+d" % (s.state["scores"][p] - was[p])
+        s.app.toast(said)
 
 
 def show_best(s, answer=None):
