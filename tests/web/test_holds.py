@@ -90,7 +90,7 @@ def test_holding_on_the_from_paper_scores_and_the_players_count(page):
         assert big_number(page) == 2623
         page.press("ok")
     page.wait_text("Who sets up?")
-    assert "997" in page.text() and not page.error()
+    assert "2623" in page.text() and not page.error()
 
 
 def test_holding_on_the_bid_in_the_bidding_minute(page):

@@ -35,7 +35,9 @@ def test_past_games_are_named_as_players_know_them(page):
     done, done_events = random_moonstar(["Ann", "Bob", "Cy"], 3, T0)
     left, left_events = random_moonstar(["Dee", "Eve"], 4, T0 + 86400, finish=False)
     assert done.winners() and not left.winners() and left.state["round"] == 2
-    ids = ("00041-" + vol, "00042-" + vol)
+    # No index: the device rebuilds it and resumes the newest game unless
+    # it ended (issue 43), so the game left unfinished is the older one.
+    ids = ("00042-" + vol, "00041-" + vol)
     put_file(page, "/flash/data/games/%s.jsonl" % ids[0], journal(done, done_events))
     put_file(page, "/flash/data/games/%s.jsonl" % ids[1], journal(left, left_events))
     page.d.refresh()
