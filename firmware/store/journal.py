@@ -190,6 +190,11 @@ class Journal:
             self._save()
 
     # --- listing (store/listing.py) -----------------------------------------
+    def newest(self):
+        """The number the newest game was given (0 before any): a start
+        closes the game before it, so only this one can have been in play."""
+        return self._idx()["next"] - 1
+
     def page(self, start=0, count=8):
         """One page of the games, oldest first, in memory that does not
         grow with the number of games: (rows, next, total).

@@ -92,7 +92,7 @@ def finished(journal):
     try:
         if journal.current() is not None:
             return None
-        rows = journal.page(journal._idx()["next"] - 1, 1)[0]
+        rows = journal.page(journal.newest(), 1)[0]
     except Exception:  # Home must open whatever is on flash; the boot's warnings say what is wrong
         return None
     return (rows[0]["id"], True, True) if rows else None
