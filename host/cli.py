@@ -120,7 +120,15 @@ def _say(command, text):
 def main(argv=None):
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        # A command's list of names takes the words after an option too
+        # (`players add --db X Ann Bob`): argparse gives a positional list
+        # only the words before the first option. Anything else left over
+        # is an error, as parse_args() would say.
+        if extra and isinstance(getattr(args, "names", None), list) and not any(w.startswith("-") for w in extra):
+            args.names += extra
+        elif extra:
+            parser.error("unrecognized arguments: %s" % " ".join(extra))
         if not getattr(args, "_run", None):
             parser.print_help()
             sys.stdout.flush()

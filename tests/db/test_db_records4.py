@@ -197,6 +197,9 @@ def test_players_add_takes_several_names_at_once(tmp_path):
     assert "Gus is given twice" in bad("players", "add", "Gus", "gus", "--db", db)
     assert len(json.loads(ok("players", "--json", "--db", db))) == 5
     assert "usage: moontable players add NAME..." in bad("players", "add", "--db", db)
+    # the names may follow an option too (a player's evening: `players add --db X Ann B C`)
+    assert ok("players", "add", "--db", db, "Hal", "Ida").strip() == "added Hal, Ida"
+    assert "unrecognized arguments: zzz" in bad("games", "--db", db, "zzz")
 
 
 def test_players_on_a_new_database_is_an_empty_roster(tmp_path):
