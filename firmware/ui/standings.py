@@ -17,10 +17,13 @@ class Standings(Screen):
 
         s = self.app.session
         rows = s.match.standings() if s else []
-        if b == DOWN and self.top + 5 < len(rows):
-            self.top += 1
-        elif b == UP and self.top:
-            self.top -= 1
+        if b == DOWN or b == UP:
+            # scroll when there is more; at an end an arrow does nothing
+            # (it never closes the list under a player reading it)
+            if b == DOWN and self.top + 5 < len(rows):
+                self.top += 1
+            elif b == UP and self.top:
+                self.top -= 1
         elif kind == PRESS:
             if b == BACK and s is not None and s.state.get("over"):
                 self.app.home()

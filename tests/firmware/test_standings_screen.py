@@ -34,6 +34,14 @@ class Session:
 class App:
     def __init__(self, session):
         self.session = session
+        self.popped = 0
+        self.went_home = 0
+
+    def pop(self):
+        self.popped += 1
+
+    def home(self):
+        self.went_home += 1
 
 
 def _rows(match):
@@ -70,3 +78,19 @@ def test_shoot_the_moon_partners_share_a_place():
     m = Match("shoot-the-moon", ["A", "B", "C", "D", "E", "F"], {"teams": 3, "start": [1, 5, 3]})
     rows = _rows(m)
     assert rows[:5] == ["1 B 5", "1 E 5", "2 C 3", "2 F 3", "3 A 1"], rows
+
+
+def test_an_arrow_that_cannot_scroll_leaves_the_standings_open():
+    """A player found UP or DOWN at the end of a short list closed it; only
+    OK and BACK close it."""
+    import buttons
+    from ui.standings import Standings
+
+    app = App(Session(_moon_bidder_out()))
+    screen = Standings(app)
+    for b in (buttons.UP, buttons.DOWN):
+        for kind in (buttons.PRESS, buttons.REPEAT):
+            screen.button(b, kind, 0)
+    assert app.popped == 0 and app.went_home == 0
+    screen.button(buttons.OK, buttons.PRESS, 0)
+    assert app.popped == 1
