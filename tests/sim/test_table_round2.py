@@ -443,3 +443,24 @@ def test_a_ten_second_hold_on_every_number_entry(tmp_path):
         st.no_faults(b)
     finally:
         b.kill()
+
+
+def test_abandoning_moon_names_its_hand_as_its_game_screen_does(tmp_path):
+    """Found playing an evening: Moon's screens say "Hand 1", and the
+    abandon question said "round 1"."""
+    b = st.new_board(tmp_path)
+    try:
+        st.choose(b, "New game")
+        st.choose(b, "Moon (dominoes)", exact=True)
+        st.set_number(b, 5, 21)
+        st.choose(b, "Seat 1")  # first bidder
+        for _ in range(3):
+            b.press("ok")
+        assert "Hand 1" in st.screen(b), st.screen(b)
+        b.press("back")
+        st.choose(b, "Home")
+        st.choose(b, "New game")
+        assert "Abandon Moon (dominoes), hand 1? It will not count." in flat(b), st.screen(b)
+        st.no_faults(b)
+    finally:
+        b.kill()

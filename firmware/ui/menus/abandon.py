@@ -23,8 +23,9 @@ def new_game(app, paper):
         abandon(app)
         _start(app, paper)
 
-    app.push(Ask(app, "Abandon?", "Abandon %s, round %d? It will not count."
-                 % (display_name(s.game), s.state["round"] + 1), yes))
+    # named as its game screen names it: Moon's rounds are hands (ui/moon.py)
+    app.push(Ask(app, "Abandon?", "Abandon %s, %s %d? It will not count."
+                 % (display_name(s.game), "hand" if s.game == "moon" else "round", s.state["round"] + 1), yes))
 
 
 def _start(app, paper):
