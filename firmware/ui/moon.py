@@ -9,7 +9,7 @@ hand's first bidder, who bids, names trump or leads) is the rules'
 turn(), never worked out here."""
 
 from ui.banner import banner
-from ui.base import text_right, title_bar
+from ui.base import COLS, fit, text_right, title_bar
 from ui.gcommon import ask_one, event, hint, offered, over
 
 PLAYERS = (3, 3)
@@ -49,7 +49,10 @@ def actions(s):
 def question(s):
     mv = s.moves()
     if "trump" in mv:
-        return s.names()[mv["trump"]["players"][0]][:6] + ": trump/swap?"
+        # the words whole, the name fitted to what is left (title_bar):
+        # "P1: trump/swap?" where it fits, else "Chloe: trump?"
+        name = s.names()[mv["trump"]["players"][0]]
+        return (name, ": trump/swap?" if len(name) < 4 else ": trump?")
     return "What happened?"
 
 
@@ -84,18 +87,19 @@ def act(s, key):
             else:
                 s.submit({"type": "pass", "player": p})
 
-        ask_one(s, "bid", "bid", names[p][:7] + ": bid or pass?", items, done=said)
+        # "P1: bid or pass?" where it fits, else "Chloe: bid/pass?"
+        ask_one(s, "bid", "bid", (names[p], ": bid or pass?" if len(names[p]) < 3 else ": bid/pass?"), items, done=said)
     elif key == "bid":
         spec = mv["bid"]
         p = spec["players"][0]
         items = [(BID_LABELS.get(v, str(v)), v) for v in spec["values"]]
-        ask_one(s, "bid", "bid", names[p][:10] + " bids", items, {"player": p})
+        ask_one(s, "bid", "bid", (names[p], " bids"), items, {"player": p})
     elif key == "pass":
         s.submit({"type": "pass", "player": mv["pass"]["players"][0]})
     elif key == "trump":
         spec = mv["trump"]
         items = [(TRUMP_LABELS.get(v, str(v)), v) for v in spec["values"]]
-        ask_one(s, "trump", "trump", names[spec["players"][0]][:7] + ": trump?", items, {"player": spec["players"][0]})
+        ask_one(s, "trump", "trump", (names[spec["players"][0]], ": trump?"), items, {"player": spec["players"][0]})
     elif key == "swap":
         s.submit({"type": "swap", "player": mv["swap"]["players"][0]})
         app.toast("spare swap noted")
@@ -112,7 +116,7 @@ def act(s, key):
             for p in range(2):
                 if t[p] is None:
                     left = spec["sum"] - (t[0] if p == 1 else 0)
-                    return (("tricks", p, 3), names[p][:10] + " tricks", "num", (least[p], min(spec["max"], left), least[p]), "")
+                    return (("tricks", p, 3), (names[p], " tricks"), "num", (least[p], min(spec["max"], left), least[p]), "")
             if t[2] is None:
                 t[2] = spec["sum"] - t[0] - t[1]
             return None
@@ -132,7 +136,7 @@ def _hand_done(s, kind, ev):
         names = s.names()
         s.app.toast("Hand: " + ", ".join(["%s %+d" % (names[p], new[p] - old[p]) for p in range(3)]))
         if bid == 21 and bidder is not None and new[bidder] > old[bidder]:
-            banner(s.app, "Shot the moon!\n" + names[bidder][:10])
+            banner(s.app, "Shot the moon!\n" + fit(names[bidder], 14))
 
 
 def draw(d, s, play):
@@ -151,7 +155,8 @@ def draw(d, s, play):
     if st["over"]:
         over(d, s)
     elif ph == "play" and act is not None:
-        title_bar(d, "Hand %d lead %s" % (st["round"] + 1, names[act][:5]))
+        head = "Hand %d lead " % (st["round"] + 1)
+        title_bar(d, head + fit(names[act], getattr(d, "room", COLS) - len(head)))
     else:
         title_bar(d, "Hand %d %s" % (st["round"] + 1, ph))
     y = 11
@@ -161,25 +166,35 @@ def draw(d, s, play):
             mark = ">"
         elif bidder == p:
             mark = "*"
-        d.text(mark + names[p][:8], 0, y, 1)
+        # the name whole unless it cannot fit before the next column (a
+        # column's gap kept): the tricks at x 82, a bid at x 78, else the
+        # score at the right
+        sc = str(st["scores"][p])
+        if ph == "play":
+            room = 8
+        elif ph == "bidding" and bids[p] is not None:
+            room = 7
+        else:
+            room = COLS - 2 - len(sc)
+        d.text(mark + fit(names[p], room), 0, y, 1)
         if ph == "play":
             d.text("t%d" % tricks[p], 82, y, 1)
         elif ph == "bidding" and bids[p] is not None:
             d.text("pass" if bids[p] == 0 else str(bids[p]), 78, y, 1)
-        text_right(d, str(st["scores"][p]), y)
+        text_right(d, sc, y)
         y += 9
     if bidder is not None and ph in ("trump", "play"):
         tr = st.get("trump")
         d.text("bid %s %s" % (st.get("bid", "?"), "trump ?" if tr is None else TRUMP_LABELS.get(tr, "trump %s" % tr)), 0, 38, 1)
     if t["leader"] is not None:
-        d.text("1st bid: " + names[t["leader"]][:7], 0, 47, 1)
+        d.text("1st bid: " + fit(names[t["leader"]], 7), 0, 47, 1)
     if st["over"]:
         return
     if ph == "bidding":
-        hint(d, "%s to bid: OK" % names[act][:6] if act is not None else "OK: bid / pass")
+        hint(d, fit(names[act], 5) + " to bid: OK" if act is not None else "OK: bid / pass")
     elif ph == "trump":
-        hint(d, "%s trump: OK" % names[act if act is not None else bidder][:7])
+        hint(d, fit(names[act if act is not None else bidder], 6) + " trump: OK")
     elif at is not None:
-        hint(d, "OK: %s won" % names[at][:8])
+        hint(d, "OK: %s won" % fit(names[at], 8))
     else:
         hint(d, "OK: enter")

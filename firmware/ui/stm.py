@@ -127,7 +127,14 @@ def act_on(s, p):
         b, l = ev["moons"]
         _trick(s, p, b, l)
 
-    ask_one(s, "trick", "moons", "%s won: moons?" % hands[p][:7], items, done=done)
+    # the words whole, the name fitted to what is left (title_bar): "P2
+    # won: moons?"; the space after the colon goes first ("Dummy
+    # won:moons?"), then "won" (the screen before said "OK: Dmitri won"),
+    # so that a longer name keeps 8 columns: "Dmitri: moons?"
+    name = hands[p]
+    n = len(name)
+    ask_one(s, "trick", "moons", (name, " won: moons?" if n < 5 else " won:moons?" if n == 5 else ": moons?"),
+            items, done=done)
 
 
 def _trick(s, p, big, little):
@@ -141,7 +148,15 @@ def _trick(s, p, big, little):
     if (st["round"] > rnd or st["over"]) and st.get("shot") is not None:
         banner(s.app, "Shot the moon!\n+2 chips\n" + start_labels(st, names, 14)[st["shot"]])
     elif big and p < len(names):  # the Dummy's moon cards pay nobody
-        banner(s.app, ("BIG MOON:\n+1 chip\n" if big == 1 else "2 BIG MOONs:\n+2 chips\n") + names[p][:10])
+        # the chip is the side's: a partnership's banner names the team
+        who = fit(names[p], 14)
+        if st.get("teams"):
+            from shared_rules.shoot_the_moon import side_of
+
+            side = side_of(st, p)  # p < len(names): never the dummy's None
+            if side is not None:
+                who = start_labels(st, names, 14)[side]
+        banner(s.app, ("BIG MOON:\n+1 chip\n" if big == 1 else "2 BIG MOONs:\n+2 chips\n") + who)
 
 
 def act(s, key):
@@ -196,17 +211,27 @@ def draw(d, s, play):
         scroll_marks(d, top > 0, top + 4 < n, 11, 38)
     if st["over"]:
         return
-    # who leads in full, the dealer in what room is left (names are short
-    # at most tables: "P2 leads  deal P1")
-    lead = hands[-1 if t["to_act"] is None else t["to_act"]][:10] + " leads"
-    d.text(lead, 0, 47, 1)
-    room = 16 - len(lead) - 1 - 5
-    if room > 0:
-        text_right(d, "deal " + names[t["leader"]][:room], 47)
+    _lead_line(d, hands[-1 if t["to_act"] is None else t["to_act"]], names[t["leader"]])
     if at is not None:
         hint(d, "OK: %s won" % fit(hands[at], 8))
     else:
         hint(d, "OK: enter")
+
+
+def _lead_line(d, lead, deal):
+    """Who leads and who dealt, one line: "P2 leads  deal P1" when both
+    names fit whole; else "Ann leads D:Dmitri" shape, the two names sharing the
+    7 columns left evenly (fit_all's way: each cut to the same longest
+    length that fits, so neither is cut to a letter: "Ann leads D:Dmit",
+    "Max leads D:Dmi")."""
+    if len(lead) + len(deal) <= 4:
+        d.text(lead + " leads", 0, 47, 1)
+        text_right(d, "deal " + deal, 47)
+        return
+    k = max(len(lead), len(deal))
+    while k > 1 and min(len(lead), k) + min(len(deal), k) > 7:
+        k -= 1
+    d.text(fit(lead, k) + " leads D:" + fit(deal, k), 0, 47, 1)
 
 
 def _sides(d, st, names, at):

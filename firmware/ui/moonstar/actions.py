@@ -107,7 +107,7 @@ def act(s, key):
             if "player" not in ev:
                 return ("player", "Who bids?", "pick", items, "", likely)
             if "amount" not in ev:
-                return ("amount", names[ev["player"]][:7] + " bids", "num", (lo, hi, start),
+                return ("amount", (names[ev["player"]], " bids"), "num", (lo, hi, start),
                         "standing %d" % standing if standing else "first bid")
             return None
 

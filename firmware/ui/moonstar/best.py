@@ -10,7 +10,7 @@ until the answer is there. This module and the drawing's are unloaded
 when the screen closes."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
-from ui.base import Screen, text_right, title_bar
+from ui.base import Screen, fit, text_right, title_bar
 from ui.gcommon import hint
 from ui.moonstar.solve import Slices
 
@@ -61,7 +61,7 @@ class BestPossible(Screen):
                 from ui.banner import banner
 
                 names = self.app.session.names() if self.app.session is not None else []
-                who = names[last["bidder"]][:12] if last["bidder"] < len(names) else ""
+                who = fit(names[last["bidder"]], 14) if last["bidder"] < len(names) else ""
                 banner(self.app, "Best possible!\n%s\nmade %d" % (who, last["points"]))
                 return True
         return changed
@@ -111,8 +111,9 @@ class BestPossible(Screen):
         title_bar(d, self.title)
         names = self.app.session.names() if self.app.session is not None else []
         bidder = last["bidder"]
-        d.text(names[bidder][:8] if bidder < len(names) else "P%d" % (bidder + 1), 0, 12, 1)
-        text_right(d, "bid %d" % last["bid"], 12)
+        bid = "bid %d" % last["bid"]  # at the right; the name a column clear of it
+        d.text(fit(names[bidder], 15 - len(bid)) if bidder < len(names) else "P%d" % (bidder + 1), 0, 12, 1)
+        text_right(d, bid, 12)
         best = self.best
         perfect = best is not None and last["made"] and last["points"] == best
         d.text("made" if last["made"] else "failed", 0, 21, 1)

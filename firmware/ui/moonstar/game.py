@@ -4,7 +4,7 @@ the standing bid beside it, challenges, side bets, the playing minute and
 the result. Choices and ranges come from the rules' legal() spec."""
 
 from shared_rules.ticks import const
-from ui.base import text_right, title_bar
+from ui.base import fit, text_right, title_bar
 from ui.gcommon import hint, over, scoreboard
 
 PLAYERS = (2, 8)
@@ -194,7 +194,7 @@ def _clock(d, s, label):
     d.text(label, 72, 11, 1)
     if st["bid"]:
         bigdigits.draw(d, str(st["bid"]), 74, 20, 24)
-        d.text(st["players"][st["bidder"]][:7], 72, 46, 1)
+        d.text(fit(st["players"][st["bidder"]], 7), 72, 46, 1)  # x 72 on: 7 columns
     else:
         d.text("--", 84, 28, 1)
     if st.get("challengers"):  # beside the bid's digits, clear of the label
@@ -212,10 +212,15 @@ def _title(d, s, words):
     st = s.state
     setter = turn(s).get("leader")
     left = "R%d %s" % (st["round"] + 1, words)
-    # the setter's name cut to the room left (two letters at least), else
-    # left out: the round and phase come first
-    room = 16 - len(left) - 1 - 4
-    right = ("set:" + _name(s, setter)[:5][:room]) if setter is not None and room >= 2 else ""
+    # the setter's name fitted to the room left (a column apart, after
+    # "set:"), whole when it fits; left out when not even three letters
+    # (or a shorter name whole) would show: the round and phase come first
+    right = ""
+    if setter is not None:
+        name = _name(s, setter)
+        room = 16 - len(left) - 1 - 4
+        if room >= min(3, len(name)):
+            right = "set:" + fit(name, room)
     title_bar(d, left, right)
 
 
@@ -237,7 +242,7 @@ def draw(d, s, play):
     if ph == "playing":
         _title(d, s, "Play")
         _clock(d, s, "NEEDS")
-        hint(d, "hold OK: resume" if _paused(s) else _name(s, st["bidder"])[:7] + " plays")
+        hint(d, "hold OK: resume" if _paused(s) else fit(_name(s, st["bidder"]), 10) + " plays")
         return
     if ph == "over":
         over(d, s)
@@ -251,10 +256,10 @@ def draw(d, s, play):
     if ph == "first":
         hint(d, "OK: who sets up")
     elif ph == "setup":
-        hint(d, names[st["setter"]][:8] + " sets up")
+        hint(d, fit(names[st["setter"]], 8) + " sets up")
     elif ph == "choose":
-        hint(d, names[st["setter"]][:8] + " picks")
+        hint(d, fit(names[st["setter"]], 10) + " picks")
     elif ph == "betting":
         hint(d, "OK: bet / play")
     else:
-        hint(d, _name(s, st["bidder"])[:6] + ": points")
+        hint(d, fit(_name(s, st["bidder"]), 8) + ": points")

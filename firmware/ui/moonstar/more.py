@@ -40,11 +40,11 @@ def act(s, key):
         def ask_bet(ev):
             if "player" not in ev:
                 return ("player", "Who bets?", "pick", seats(names, spec["players"]), "")
-            who = names[ev["player"]][:8]
+            who = names[ev["player"]]  # a title's (name, words): fitted when drawn
             if "on" not in ev:
-                return ("on", who + " bets on", "pick", [("made", "made"), ("failed", "failed")], "")
+                return ("on", (who, " bets on"), "pick", [("made", "made"), ("failed", "failed")], "")
             if "amount" not in ev:
-                return ("amount", who + " bets", "num", (0, spec["limits"][ev["player"]], 0), "on " + ev["on"])
+                return ("amount", (who, " bets"), "num", (0, spec["limits"][ev["player"]], 0), "on " + ev["on"])
             return None
 
         Form(app, ask_bet, lambda ev: event(s, "bet", ev)).start()

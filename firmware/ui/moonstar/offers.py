@@ -55,13 +55,13 @@ def question(s, name):
     if ph == "first":
         return "Who sets up?"
     if ph == "setup":
-        return name(s, st["setter"])[:6] + " sets up:"
+        return (name(s, st["setter"]), " sets up:")  # title_bar fits the name
     if ph == "bidding":
         tu = s.moves().get("time_up") or {}
         return "Bids closed:" if tu.get("closed") else "Which call?"
     if ph == "betting":
         return "Bet or play?"
-    return name(s, st["bidder"])[:4] + " result?"
+    return (name(s, st["bidder"]), " result?")
 
 
 def _best_known(s):

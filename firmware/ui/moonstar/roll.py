@@ -9,7 +9,7 @@ round. The module is unloaded with the screen."""
 
 from shared_rules.ticks import const
 from buttons import BACK, DOWN, OK, PRESS, UP
-from ui.base import Screen, text_right, title_bar
+from ui.base import Screen, fit, text_right, title_bar
 
 ROWS = 6  # rows of 9 px below the title
 _SHOW_MS = const(3000)
@@ -25,7 +25,7 @@ class RollOff(Screen):
         if state["phase"] == "first":
             self.outcome = "Tie: roll again"
         else:
-            self.outcome = "%s sets up" % self.names[state["setter"]][:8]
+            self.outcome = (self.names[state["setter"]], " sets up")  # fitted by title_bar
         self.until = (app.ticks() + _SHOW_MS) & ((1 << 30) - 1)
         self.held = False  # a page was turned: stay until OK or BACK
 
@@ -81,7 +81,7 @@ class RollOff(Screen):
             if high:
                 d.fill_rect(0, y - 1, 128, 9, 1)
             c = 0 if high else 1
-            d.text(self.names[p][:4], 0, y, c)
+            d.text(fit(self.names[p], 4), 0, y, c)  # the dice from x 40: 4 and a gap
             d.text(" ".join([str(v) for v in throw["dice"][p]]), 40, y, c)
             text_right(d, "=%d" % totals[p], y, c)
             y += 9

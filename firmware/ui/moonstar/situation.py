@@ -8,7 +8,7 @@ by field with only the free stars offered."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
 from ui.moonstar import ring as ms_ring
-from ui.base import Screen
+from ui.base import Screen, fit
 
 
 def notes(sit):
@@ -29,7 +29,7 @@ def panel_head(d, rnd, setter):
     x = ms_ring.PANEL_X
     d.fill_rect(x - 1, 0, 128 - x + 1, 9, 1)
     d.text("R%d" % rnd, x, 1, 0)
-    d.text("by " + setter[:5], x, 10, 1)
+    d.text("by " + fit(setter, (128 - x) // 8 - 3), x, 10, 1)
 
 
 class Situation(Screen):
