@@ -8,7 +8,6 @@ round from the setter to its result (a table set-up, so no device roll),
 and one Shoot the Moon hand of five tricks, which ends its game."""
 
 import simtools as st
-from test_sim_games import point_at
 
 
 def moonstar_to_bid(b):
@@ -45,6 +44,6 @@ def shoot_the_moon_hand(b):
     st.choose(b, "1 BIG", exact=True)
     st.wait_toast(b)
     for _ in range(4):
-        point_at(b, "P1")
+        st.point_at(b, "P1")
         b.press("ok")
         st.choose(b, "no moons")

@@ -77,3 +77,14 @@ class Folder:
     def __exit__(self, *exc):
         rmtree(self.path)
         return False
+
+
+def closed_games(j, n):
+    """n games started and closed on the journal `j`, one event each: their ids."""
+    ids = []
+    for _ in range(n):
+        gid = j.new_game(HEADER)
+        j.append({"type": "x"})
+        j.finish(gid)
+        ids.append(gid)
+    return ids

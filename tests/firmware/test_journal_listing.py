@@ -12,17 +12,7 @@ from store import listing, recovery
 from store.journal import Journal
 from store.files import Store
 from shared_rules.wire import encode
-from test_journal_kit import HEADER, Folder, exists, read, write
-
-
-def _games(j, n):
-    ids = []
-    for _ in range(n):
-        gid = j.new_game(HEADER)
-        j.append({"type": "x"})
-        j.finish(gid)
-        ids.append(gid)
-    return ids
+from test_journal_kit import HEADER, Folder, closed_games, exists, read, write
 
 
 def _all_pages(j, count):
@@ -40,7 +30,7 @@ def _all_pages(j, count):
 def test_pages_give_every_game_once_in_order():
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _games(j, 30)
+        ids = closed_games(j, 30)
         for gid in ids[3:9]:
             j.mark_synced(gid)
         j.delete(ids[4])
@@ -61,7 +51,7 @@ def test_pages_give_every_game_once_in_order():
 def test_a_game_started_mid_listing_is_listed_once():
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _games(j, 12)
+        ids = closed_games(j, 12)
         first, start, _ = j.page(0, 8)
         late = j.new_game(HEADER)  # a player starts a game during the sync
         rest, nxt, total = j.page(start, 8)
@@ -72,7 +62,7 @@ def test_a_game_started_mid_listing_is_listed_once():
 def test_files_sharing_a_number_stay_on_one_page():
     with Folder() as root:
         j = Journal(Store(root))
-        _games(j, 3)
+        closed_games(j, 3)
         # Copied in by hand: the same numbers as games 2 and 3, another tag.
         for n in (2, 3):
             write(j.path("%05d-zzzz" % n), encode(HEADER))
@@ -85,7 +75,7 @@ def test_files_sharing_a_number_stay_on_one_page():
 def test_a_folder_named_like_a_game_is_skipped_and_reported_once():
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _games(j, 3)
+        ids = closed_games(j, 3)
         os.mkdir(j.path("00007-abcd"))
         os.mkdir(j.path("00002-qqqq"))
         j2 = Journal(Store(root))  # a reboot finds them
@@ -105,7 +95,7 @@ def test_leftover_tmp_and_new_folders_at_boot():
     with Folder() as root:
         st = Store(root)
         j = Journal(st)
-        done = _games(j, 2)
+        done = closed_games(j, 2)
         cur = j.new_game(HEADER)
         j.append({"type": "y"})
         os.mkdir(j.path(done[0]) + ".tmp")  # empty: removed
@@ -136,7 +126,7 @@ def test_synced_ranges_merge_and_read_the_old_list():
     with Folder() as root:
         st = Store(root)
         j = Journal(st)
-        ids = _games(j, 4)
+        ids = closed_games(j, 4)
         # The index as an earlier firmware wrote it: a list of game ids.
         st.write_json(journal.INDEX, {"vol": "abcd", "next": 5, "cur": None, "synced": ids[:2], "fork": None})
         j2 = Journal(Store(root))
@@ -149,7 +139,7 @@ def test_synced_ranges_merge_and_read_the_old_list():
 def test_reclaim_deletes_synced_games_only_page_by_page():
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _games(j, 20)
+        ids = closed_games(j, 20)
         for gid in ids[:15]:
             j.mark_synced(gid)
         assert j.reclaim(1 << 50) is False  # cannot free that much
@@ -183,7 +173,7 @@ def test_a_syncs_reads_load_only_the_small_listing_module():
 
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _games(j, 3)
+        ids = closed_games(j, 3)
         held = {k: sys.modules[k] for k in ("store.recovery", "store.listing") if k in sys.modules}
         loader.drop(list(held))  # as in a game: the rare code is not loaded
         loads = []

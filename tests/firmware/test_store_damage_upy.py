@@ -12,25 +12,15 @@ damage)."""
 from store.files import Store
 from store.journal import Journal
 from shared_rules.wire import encode
-from test_journal_kit import HEADER, Folder, write
+from test_journal_kit import HEADER, Folder, closed_games
 
 HEAP = "160K"  # the modules are compiled from source here; the longest journal (190 KB) is more than the heap
-
-
-def _closed(j, n):
-    ids = []
-    for _ in range(n):
-        gid = j.new_game(HEADER)
-        j.append({"type": "x"})
-        j.finish(gid)
-        ids.append(gid)
-    return ids
 
 
 def check_a_missing_index_takes_the_newest_game_back_and_is_written_once():
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _closed(j, 3)
+        ids = closed_games(j, 3)
         cur = j.new_game(HEADER)
         j.append({"type": "x"})
         j.store.remove(j.store.path("index.json"))
@@ -52,7 +42,7 @@ def check_a_fresh_data_folder_is_no_repair():
 def check_a_next_number_no_id_can_carry_is_set_past_the_games():
     with Folder() as root:
         j = Journal(Store(root))
-        ids = _closed(j, 2)
+        ids = closed_games(j, 2)
         for gid in ids:
             j.mark_synced(gid)
         idx = j.store.read_json("index.json")
@@ -144,7 +134,7 @@ class _Vanishing(Store):
 def check_a_listing_leaves_out_what_cannot_be_opened_and_never_serves_an_empty_page():
     with Folder() as root:
         j = Journal(Store(root))
-        first = _closed(j, 1)[0]
+        first = closed_games(j, 1)[0]
         idx = j._idx()
         idx["next"] = 7
         last = j.new_game(HEADER)

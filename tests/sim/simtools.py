@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from moontable.sim.board_link import ROOT, SimBoard, micropython_path
+from moontable.sim.board_link import ROOT, SimBoard, deploy, micropython_path
 
 _GLYPHS = None
 
@@ -191,6 +191,45 @@ def start_two_player_moonstar(board, game_label, setter):
     board.press("ok")
     choose(board, "Choose setter")
     choose(board, setter)
+
+
+def named_board(tmp_path, names, seed=7):
+    """A started board whose roster is `names`: a new game's seats, each
+    taking the default, follow it in order."""
+    from shared_rules.wire import encode
+
+    flash = tmp_path / "flash"
+    deploy(flash)
+    (flash / "data").mkdir(parents=True, exist_ok=True)
+    (flash / "data" / "roster.json").write_bytes(encode({"v": names}))
+    return SimBoard(flash, seed=seed, do_deploy=False).start()
+
+
+def hint(board):
+    """The panel's bottom line: what OK does, or whose turn it is."""
+    return screen_lines(board.emu)[-1]
+
+
+def point_at(board, name):
+    """On a game screen that points at a player, move to `name`."""
+    for _ in range(8):
+        if hint(board).startswith("OK: %s " % name):
+            return
+        board.press("down")
+    raise AssertionError("never points at %s:\n%s" % (name, screen(board)))
+
+
+def start_shoot_the_moon_for(board, players, target, teams=None):
+    """From Home: a new Shoot the Moon game for `players` (partnerships:
+    the menu item `teams`), `target` chips to win, each seat its default."""
+    choose(board, "New game")
+    choose(board, "Shoot the Moon", exact=True)
+    set_number(board, players, 4)
+    if teams:
+        choose(board, teams)
+    set_number(board, target, 7)
+    for _ in range(players):
+        board.press("ok")
 
 
 def start_shoot_the_moon(board):

@@ -12,19 +12,6 @@ def new_game(b, label, players):
         st.set_number(b, players, 4)
 
 
-def hint(b):
-    return st.screen_lines(b.emu)[-1]
-
-
-def point_at(b, name):
-    """On a game screen that points at a player, move to `name`."""
-    for _ in range(8):
-        if hint(b).startswith("OK: %s " % name):
-            return
-        b.press("down")
-    raise AssertionError("never points at %s:\n%s" % (name, st.screen(b)))
-
-
 def test_shoot_the_moon_full_game(tmp_path):
     b = st.new_board(tmp_path)
     try:
@@ -38,7 +25,7 @@ def test_shoot_the_moon_full_game(tmp_path):
         # whose turn, from the rules' turn(): the dealer and who leads
         assert "R1 trick 1/5" in scr and "P2 leads deal P1" in scr, scr
         # the screen points at the one who leads
-        assert hint(b) == "OK: P2 won", scr
+        assert st.hint(b) == "OK: P2 won", scr
         st.snap(b, "stm-chips")
         # trick 1: P2 wins with a BIG MOON (+1 chip at once): a banner says so
         b.press("ok")
@@ -60,7 +47,7 @@ def test_shoot_the_moon_full_game(tmp_path):
         st.wait_toast(b)
         assert st.replay(tmp_path / "flash").state["chips"] == [2, 3, 2]
         for _ in range(4):
-            point_at(b, "P1")
+            st.point_at(b, "P1")
             b.press("ok")
             st.choose(b, "no moons")
         # round: P1 4 tricks (nothing), P2 1 trick (+1) -> P2 4 chips >= 3
@@ -106,7 +93,7 @@ def test_moon_dominoes_full_game(tmp_path):
         st.snap(b, "moon-hand")
         winners = ["P1", "P1", "P2", "P1", "P1", "P3", "P1"]
         for w in winners:
-            point_at(b, w)
+            st.point_at(b, w)
             b.press("ok")
         m = st.replay(tmp_path / "flash")
         assert m.state["scores"] == [5, 1, 1] and m.winner() == 0
@@ -132,7 +119,7 @@ def test_moons_full_game(tmp_path):
         # BACK leaves the tableau entry the game opened with; OK opens it again
         assert "P1 card 1?" in st.screen(b), st.screen(b)
         b.press("back")
-        assert hint(b) == "OK: P1 tableau", st.screen(b)
+        assert st.hint(b) == "OK: P1 tableau", st.screen(b)
         b.press("ok")
         for rnd in range(2):
             # a round opens with the first tableau's entry; the next follows at once
@@ -141,7 +128,7 @@ def test_moons_full_game(tmp_path):
                     assert "%s card %d?" % (who, i + 1) in st.screen(b), st.screen(b)
                     st.choose(b, s)
             for w in ("P1", "P2", "P1"):
-                point_at(b, w)
+                st.point_at(b, w)
                 b.press("ok")
                 if "takes?" in st.screen(b):
                     st.choose(b, "Jupiter" if w == "P1" else "Uranus", exact=True)
@@ -157,7 +144,7 @@ def test_moons_full_game(tmp_path):
                 st.choose(b, "Undo last")
                 assert "Undone: P1 won\ntrick" in st.screen(b), st.screen(b)
                 st.wait_toast(b)
-                point_at(b, "P1")
+                st.point_at(b, "P1")
                 b.press("ok")
                 st.choose(b, "Jupiter", exact=True)
                 # an Asteroid: one Neptune from the supply to P2, by hand

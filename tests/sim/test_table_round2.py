@@ -57,32 +57,8 @@ def flat(b):
     return " ".join(st.screen(b).split("\n"))
 
 
-def stm_game(b, players=3, target=7, teams=None):
-    """From Home, a Shoot the Moon game, seats in roster order."""
-    st.choose(b, "New game")
-    st.choose(b, "Shoot the Moon", exact=True)
-    st.set_number(b, players, 4)
-    if teams:
-        st.choose(b, teams)
-    st.set_number(b, target, 7)
-    for _ in range(players):
-        b.press("ok")
-
-
-def hint(b):
-    return st.screen_lines(b.emu)[-1]
-
-
-def point_at(b, name):
-    for _ in range(8):
-        if hint(b).startswith("OK: %s " % name):
-            return
-        b.press("down")
-    raise AssertionError("never points at %s:\n%s" % (name, st.screen(b)))
-
-
 def trick(b, name, moons="no moons"):
-    point_at(b, name)
+    st.point_at(b, name)
     b.press("ok")
     st.choose(b, moons, exact=True)
 
@@ -198,7 +174,7 @@ def test_an_abandoned_game_with_a_scored_round_is_kept(tmp_path):
     b = st.new_board(tmp_path)
     flash = tmp_path / "flash"
     try:
-        stm_game(b)
+        st.start_shoot_the_moon_for(b, 3, 7)
         for _ in range(5):
             trick(b, "P2")
         st.wait_toast(b)
@@ -225,7 +201,7 @@ def test_an_abandoned_game_with_a_scored_round_is_kept(tmp_path):
 # -- 4. rematch only as a shown choice; an unscored game is not kept -------------
 def _stm_over(b):
     """P2 wins a 3-player game to 3 chips with a BIG MOON and one trick."""
-    stm_game(b, 3, 3)
+    st.start_shoot_the_moon_for(b, 3, 3)
     trick(b, "P2", "1 BIG")
     st.wait_toast(b)
     for _ in range(4):
@@ -270,7 +246,7 @@ def test_game_over_shows_rematch_and_home_and_a_stray_rematch_is_not_kept(tmp_pa
 def test_shot_the_moon_is_all_five_tricks_and_a_big_moon_says_its_chip(tmp_path):
     b = st.new_board(tmp_path)
     try:
-        stm_game(b, 3, 7)
+        st.start_shoot_the_moon_for(b, 3, 7)
         trick(b, "P1", "1 BIG")
         scr = st.screen(b)
         assert "BIG MOON:\n+1 chip\nP1" in scr and "Shot" not in scr, scr
@@ -289,7 +265,7 @@ def test_shot_the_moon_is_all_five_tricks_and_a_big_moon_says_its_chip(tmp_path)
 def test_a_partnership_win_names_the_team(tmp_path):
     b = st.new_board(tmp_path)
     try:
-        stm_game(b, 4, 3, teams="2 teams of 2")
+        st.start_shoot_the_moon_for(b, 4, 3, teams="2 teams of 2")
         for _ in range(5):
             trick(b, "P2")
         assert "Shot the moon!\n+2 chips\nP2/P4" in text(b), text(b)

@@ -7,12 +7,12 @@ two letters."""
 import re
 
 import simtools as st
-from test_table_round3_screens import lines, moonstar_game, named_board
+from test_table_round3_screens import lines, moonstar_game
 
 
 def test_the_set_up_title_shows_no_two_letter_stub_of_the_setter(tmp_path):
     """"R1 Set-up" leaves two columns after "set:": "set:An" named nobody."""
-    b = named_board(tmp_path, ["Ann", "Maximilian"])
+    b = st.named_board(tmp_path, ["Ann", "Maximilian"])
     try:
         st.start_two_player_moonstar(b, "1 Basic", "Ann")
         top = lines(b)[0]
@@ -27,7 +27,7 @@ def test_the_set_up_title_shows_no_two_letter_stub_of_the_setter(tmp_path):
 
 def test_a_ten_letter_bidder_is_named_in_full_where_the_line_has_room(tmp_path):
     """"Maximilian plays" is 16 columns: the whole name, not "Maximil"."""
-    b = named_board(tmp_path, ["Maximilian", "Bob"])
+    b = st.named_board(tmp_path, ["Maximilian", "Bob"])
     try:
         moonstar_game(b, "1 Basic", "Maximilian")
         b.press("ok")

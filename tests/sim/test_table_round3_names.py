@@ -5,42 +5,10 @@ cut ("moons?" to "moon", "OK" to "O"), nor to a single letter; and a
 partnership's BIG MOON names the team the chip goes to."""
 
 import simtools as st
-from moontable.sim.board_link import SimBoard, deploy
-
-
-def named_board(tmp_path, names):
-    """A board whose roster is `names`: a new game's seats, each taking the
-    default, follow it in order."""
-    from shared_rules.wire import encode
-
-    flash = tmp_path / "flash"
-    deploy(flash)
-    (flash / "data").mkdir(parents=True, exist_ok=True)
-    (flash / "data" / "roster.json").write_bytes(encode({"v": names}))
-    return SimBoard(flash, seed=7, do_deploy=False).start()
 
 
 def lines(b):
     return st.screen_lines(b.emu)
-
-
-def stm_game(b, players, target, teams=None):
-    st.choose(b, "New game")
-    st.choose(b, "Shoot the Moon", exact=True)
-    st.set_number(b, players, 4)
-    if teams:
-        st.choose(b, teams)
-    st.set_number(b, target, 7)
-    for _ in range(players):
-        b.press("ok")
-
-
-def point_at(b, name):
-    for _ in range(8):
-        if lines(b)[-1].startswith("OK: %s " % name):
-            return
-        b.press("down")
-    raise AssertionError("never points at %s:\n%s" % (name, st.screen(b)))
 
 
 def moon_game(b):
@@ -58,11 +26,11 @@ def moon_game(b):
 def test_stm_moons_question_keeps_its_words_whole(tmp_path):
     """Was "Dmitri won: moon" and "Chloe won: moons" (a name cut to 7,
     then the title cut at 16)."""
-    b = named_board(tmp_path, ["Dmitri", "Chloe", "Ann"])
+    b = st.named_board(tmp_path, ["Dmitri", "Chloe", "Ann"])
     try:
-        stm_game(b, 3, 7)
+        st.start_shoot_the_moon_for(b, 3, 7)
         for name, title in (("Dmitri", "Dmitri: moons?"), ("Chloe", "Chloe won:moons?"), ("Ann", "Ann won: moons?")):
-            point_at(b, name)
+            st.point_at(b, name)
             b.press("ok")
             assert lines(b)[0] == title, lines(b)
             st.choose(b, "no moons", exact=True)
@@ -75,7 +43,7 @@ def test_stm_moons_question_keeps_its_words_whole(tmp_path):
 def test_moon_bidding_titles_and_hints_keep_their_words_whole(tmp_path):
     """Were "Chloe: bid or pa", "Maximil: bid or", "Maximi to bid: O" and
     "Chloe: trump/swa"."""
-    b = named_board(tmp_path, ["Chloe", "Maximilian", "Dmitri"])
+    b = st.named_board(tmp_path, ["Chloe", "Maximilian", "Dmitri"])
     try:
         moon_game(b)
         assert lines(b)[-1] == "Chloe to bid: OK", lines(b)
@@ -104,7 +72,7 @@ def test_moon_bidding_titles_and_hints_keep_their_words_whole(tmp_path):
 # -- 3. Moon: the rows ----------------------------------------------------------
 def test_moon_rows_show_a_name_whole_where_it_fits(tmp_path):
     """Was "Maximili 0": every name cut to 8 though "Maximilian 0" fits."""
-    b = named_board(tmp_path, ["Chloe", "Maximilian", "Dmitri"])
+    b = st.named_board(tmp_path, ["Chloe", "Maximilian", "Dmitri"])
     try:
         moon_game(b)
         rows = [x.strip() for x in lines(b)[1:4]]
@@ -124,12 +92,12 @@ def test_moon_rows_show_a_name_whole_where_it_fits(tmp_path):
 # -- 4. Shoot the Moon: who leads and who dealt ---------------------------------
 def test_stm_lead_line_never_cuts_a_name_to_a_letter(tmp_path):
     """Was "Ann leads deal D": the dealer in the one column left."""
-    b = named_board(tmp_path, ["Dmitri", "Ann", "Chloe"])
+    b = st.named_board(tmp_path, ["Dmitri", "Ann", "Chloe"])
     try:
-        stm_game(b, 3, 7)
+        st.start_shoot_the_moon_for(b, 3, 7)
         row = [x for x in lines(b) if "leads" in x]
         assert row == ["Ann leads D:Dmit"], lines(b)  # P1 deals, P2 leads
-        point_at(b, "Chloe")
+        st.point_at(b, "Chloe")
         b.press("ok")
         st.choose(b, "no moons", exact=True)
         row = [x for x in lines(b) if "leads" in x]
@@ -142,10 +110,10 @@ def test_stm_lead_line_never_cuts_a_name_to_a_letter(tmp_path):
 # -- 5. Shoot the Moon: a partnership's BIG MOON --------------------------------
 def test_stm_big_moon_banner_names_the_team(tmp_path):
     """Was "BIG MOON: +1 chip / Ann": the chip is the team's."""
-    b = named_board(tmp_path, ["Ann", "Chloe", "Dmitri", "Maximilian"])
+    b = st.named_board(tmp_path, ["Ann", "Chloe", "Dmitri", "Maximilian"])
     try:
-        stm_game(b, 4, 7, "2 teams of 2")
-        point_at(b, "Ann")
+        st.start_shoot_the_moon_for(b, 4, 7, "2 teams of 2")
+        st.point_at(b, "Ann")
         b.press("ok")
         st.choose(b, "1 BIG", exact=True)
         shown = " ".join([x for x in lines(b) if x.replace("p", "").strip()])

@@ -9,21 +9,8 @@ import re
 from pathlib import Path
 
 import simtools as st
-from moontable.sim.board_link import SimBoard, deploy
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def named_board(tmp_path, names):
-    """A board whose roster is `names`: a new game's seats, each taking the
-    default, follow it in order."""
-    from shared_rules.wire import encode
-
-    flash = tmp_path / "flash"
-    deploy(flash)
-    (flash / "data").mkdir(parents=True, exist_ok=True)
-    (flash / "data" / "roster.json").write_bytes(encode({"v": names}))
-    return SimBoard(flash, seed=7, do_deploy=False).start()
 
 
 def lines(b):
@@ -121,7 +108,7 @@ def test_the_standings_say_what_the_game_is_played_to(tmp_path):
 
 # -- 8. names cut only where they cannot fit; every winner named ------------------
 def test_the_points_entry_names_the_bidder_in_full_when_the_title_has_room(tmp_path):
-    b = named_board(tmp_path, ["Alice", "Bob"])
+    b = st.named_board(tmp_path, ["Alice", "Bob"])
     try:
         moonstar_game(b, "1 Basic", "Alice")
         b.press("ok")
@@ -139,31 +126,12 @@ def test_the_points_entry_names_the_bidder_in_full_when_the_title_has_room(tmp_p
         b.kill()
 
 
-def stm_game(b, players, target, teams=None):
-    st.choose(b, "New game")
-    st.choose(b, "Shoot the Moon", exact=True)
-    st.set_number(b, players, 4)
-    if teams:
-        st.choose(b, teams)
-    st.set_number(b, target, 7)
-    for _ in range(players):
-        b.press("ok")
-
-
-def point_at(b, name):
-    for _ in range(8):
-        if lines(b)[-1].startswith("OK: %s " % name):
-            return
-        b.press("down")
-    raise AssertionError("never points at %s:\n%s" % (name, st.screen(b)))
-
-
 def test_a_partnership_s_win_names_both_partners_in_full(tmp_path):
-    b = named_board(tmp_path, ["Alice", "Bob", "Chloe", "Dan"])
+    b = st.named_board(tmp_path, ["Alice", "Bob", "Chloe", "Dan"])
     try:
-        stm_game(b, 4, 3, "2 teams of 2")
+        st.start_shoot_the_moon_for(b, 4, 3, "2 teams of 2")
         for _ in range(5):
-            point_at(b, "Chloe")
+            st.point_at(b, "Chloe")
             b.press("ok")
             st.choose(b, "no moons", exact=True)
         st.wait_toast(b)
@@ -184,7 +152,7 @@ def moons_round(b, winner):
     others take their tableau's Jupiter by themselves)."""
     while "card" in lines(b)[0] or lines(b)[-1].endswith("tableau"):
         b.press("ok")  # Jupiter: the first suit, then the one entered before
-    point_at(b, winner)
+    st.point_at(b, winner)
     b.press("ok")
     st.choose(b, "Jupiter", exact=True)
     b.press("back")
@@ -193,7 +161,7 @@ def moons_round(b, winner):
 
 
 def test_moons_rows_part_names_from_tokens_and_a_three_way_win_names_all_three(tmp_path):
-    b = named_board(tmp_path, ["Alice", "Eve", "Dan"])
+    b = st.named_board(tmp_path, ["Alice", "Eve", "Dan"])
     flash = tmp_path / "flash"
     try:
         st.choose(b, "New game")
@@ -213,7 +181,7 @@ def test_moons_rows_part_names_from_tokens_and_a_three_way_win_names_all_three(t
             b.press("ok")  # OK opens the tableaux again: round 2 starts with the last
         rows = [words(glyph_row(b, y)) for y in (11, 20, 29)]
         assert rows == [["Alice", "J2", "2"], [">Eve", "J1", "1"], ["Dan", "J1", "1"]], rows
-        point_at(b, "Eve")
+        st.point_at(b, "Eve")
         b.press("ok")
         st.choose(b, "Jupiter", exact=True)
         b.press("back")
@@ -235,12 +203,12 @@ def test_moons_rows_part_names_from_tokens_and_a_three_way_win_names_all_three(t
 
 # -- 9. the pointer on a partnership's row ------------------------------------------
 def test_the_pointer_marks_the_team_of_the_player_pointed_at(tmp_path):
-    b = named_board(tmp_path, ["Alice", "Bob", "Chloe", "Dan"])
+    b = st.named_board(tmp_path, ["Alice", "Bob", "Chloe", "Dan"])
     try:
-        stm_game(b, 4, 7, "2 teams of 2")
+        st.start_shoot_the_moon_for(b, 4, 7, "2 teams of 2")
         teams = {"Alice": "Ali/Chl", "Chloe": "Ali/Chl", "Bob": "Bob/Dan", "Dan": "Bob/Dan"}
         for name in ("Bob", "Chloe", "Dan", "Alice"):
-            point_at(b, name)
+            st.point_at(b, name)
             rows = [words(glyph_row(b, y)) for y in (11, 20)]
             marked = [r[0] for r in rows if r[0].startswith(">")]
             assert marked == [">" + teams[name]], (name, rows)
@@ -264,7 +232,7 @@ def test_teams_of_three_keep_every_partner_s_name_and_the_pointer(tmp_path):
         for _ in range(6):
             b.press("ok")
         for name, team in (("P2", "P2/P4/P6"), ("P3", "P1/P3/P5")):
-            point_at(b, name)
+            st.point_at(b, name)
             rows = [words(glyph_row(b, y)) for y in (11, 20, 29, 38)]
             assert [r[0] for r in rows[0::2]] == [(">" if team == "P1/P3/P5" else "") + "P1/P3/P5",
                                                  (">" if team == "P2/P4/P6" else "") + "P2/P4/P6"], rows
@@ -281,10 +249,10 @@ def device_md(section):
 
 
 def test_the_docs_give_a_big_moon_its_own_banner(tmp_path):
-    b = named_board(tmp_path, ["Alice", "Bob", "Chloe"])
+    b = st.named_board(tmp_path, ["Alice", "Bob", "Chloe"])
     try:
-        stm_game(b, 3, 7)
-        point_at(b, "Chloe")
+        st.start_shoot_the_moon_for(b, 3, 7)
+        st.point_at(b, "Chloe")
         b.press("ok")
         st.choose(b, "1 BIG", exact=True)
         shown = " ".join([x for x in lines(b) if x.replace("p", "").strip()])
@@ -302,7 +270,7 @@ def test_the_docs_say_which_tableau_a_round_opens_with(tmp_path):
     is only known from them): the rules give no order, and the device
     asks them in seat order from the first still missing, as the docs
     must say. Round 2, Eve first, opens with Alice's."""
-    b = named_board(tmp_path, ["Alice", "Eve", "Dan"])
+    b = st.named_board(tmp_path, ["Alice", "Eve", "Dan"])
     try:
         st.choose(b, "New game")
         st.choose(b, "Moons", exact=True)

@@ -244,15 +244,9 @@ def point_at(page, name):
     raise AssertionError("never points at %s:\n%s" % (name, page.text()))
 
 
-def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
-    """A whole Shoot the Moon game by clicks (with an undo by a long BACK),
-    then its journal downloaded from the page and imported by `moontable
-    import`: the PC's replay gives the scores the device showed. Then the
-    game's "Send to BG Stats" link: its one play, field by field, and as
-    the PC's export of the same journal gives it."""
-    from selenium.webdriver.common.by import By
-
-    _driver, downloads = browser
+def shoot_the_moon_big_moon_to_p2(page):
+    """By clicks from Home: a 3-player Shoot the Moon game to 3 chips, seats
+    P1 P2 P3, and its first trick to P2 with a BIG MOON (chosen)."""
     page.choose("New game")
     page.choose("Shoot the Moon")
     page.wait_text("Players")
@@ -269,6 +263,18 @@ def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
     page.press("ok")
     page.wait_text("P2 won: moons?")
     page.choose("1 BIG")
+
+
+def test_shoot_the_moon_game_download_and_import(page, browser, tmp_path):
+    """A whole Shoot the Moon game by clicks (with an undo by a long BACK),
+    then its journal downloaded from the page and imported by `moontable
+    import`: the PC's replay gives the scores the device showed. Then the
+    game's "Send to BG Stats" link: its one play, field by field, and as
+    the PC's export of the same journal gives it."""
+    from selenium.webdriver.common.by import By
+
+    _driver, downloads = browser
+    shoot_the_moon_big_moon_to_p2(page)
     page.wait_text("BIG MOON:")  # a BIG MOON trick pays a chip; shooting the moon is all 5 tricks
     wait_toast_gone(page, "BIG MOON:")
     page.press("back")

@@ -4,28 +4,13 @@ way back to its result, standings and rematch), not only the Past games
 list below the device. The simulator's power cut:
 tests/sim/test_table_round3_keys.py."""
 
-from test_page import point_at, wait_toast_gone
+from test_page import point_at, shoot_the_moon_big_moon_to_p2, wait_toast_gone
 
 
 def shoot_the_moon_won_by_p2(page):
     """A 3-player Shoot the Moon game to 3 chips, by clicks: P2 takes the
     first trick with a BIG MOON, P1 the other four; P2 wins."""
-    page.choose("New game")
-    page.choose("Shoot the Moon")
-    page.wait_text("Players")
-    page.press("down")  # 4 players by default -> 3
-    page.press("ok")
-    page.wait_text("Chips to win")
-    for _ in range(4):
-        page.press("down")  # 7 -> 3
-    page.press("ok")
-    for _ in range(3):
-        page.press("ok")  # seats P1 P2 P3
-    page.wait_text("trick 1/5")
-    point_at(page, "P2")
-    page.press("ok")
-    page.wait_text("P2 won: moons?")
-    page.choose("1 BIG")
+    shoot_the_moon_big_moon_to_p2(page)
     wait_toast_gone(page, "BIG MOON:")
     for _ in range(4):
         point_at(page, "P1")
