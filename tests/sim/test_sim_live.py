@@ -21,7 +21,9 @@ def test_key_mapping():
     assert keys_to_events(b"\r\x1b[Bl") == [("ok", 0), ("down", 0), ("back", 1)]
 
 
-def test_live_board_keys_serial_and_ctrl_c(tmp_path):
+def start_live(tmp_path):
+    """The live runner booted on a fresh flash, its loop on a thread and its
+    keyboard a pipe: (live, the pipe's write end, the thread)."""
     flash = tmp_path / "flash"
     deploy(flash)
     kr, kw = os.pipe()
@@ -29,6 +31,11 @@ def test_live_board_keys_serial_and_ctrl_c(tmp_path):
     live.boot()
     t = threading.Thread(target=live.loop, daemon=True)
     t.start()
+    return live, kw, t
+
+
+def test_live_board_keys_serial_and_ctrl_c(tmp_path):
+    live, kw, t = start_live(tmp_path)
     try:
         assert st.wait_for(lambda: "New game" in st.screen(live.board))
         os.write(kw, b"o")  # OK: into the New game menu

@@ -13,15 +13,13 @@ before (tests/web/test_page_round3.py: after a reload of the web page),
 and From paper offers the starting scores the rules accept, their bounds
 asked of the rules core."""
 
-import io
 import os
-import threading
-import time
 
 import simtools as st
-from moontable.sim.board_link import SimBoard, deploy
+from moontable.sim.board_link import SimBoard
 from moontable.sim.keys import KeyButtons
-from moontable.sim.run import Live, take_keys
+from moontable.sim.run import take_keys
+from test_sim_live import start_live
 from test_table_round2 import _stm_over, game_files
 
 DOWN_ARROW = b"\x1b[B"
@@ -106,14 +104,9 @@ def test_two_down_taps_at_home_land_where_slow_ones_do(tmp_path):
 
 def test_fast_taps_count_on_the_live_board(tmp_path):
     """The live runner on the real clock, its keyboard a pipe: nine `u`
-    taps 120 ms apart (as a player taps them) on the bid time entry."""
-    flash = tmp_path / "flash"
-    deploy(flash)
-    kr, kw = os.pipe()
-    live = Live(flash, seed=3, out=io.StringIO(), keyboard=os.fdopen(kr, "rb", buffering=0))
-    live.boot()
-    t = threading.Thread(target=live.loop, daemon=True)
-    t.start()
+    taps in one burst (the 120 ms spacing is timed on the virtual clock
+    above) on the bid time entry, each one press."""
+    live, kw, t = start_live(tmp_path)
     try:
         assert st.wait_for(lambda: st.selected(live.board) == "New game"), st.screen(live.board)
         os.write(kw, b"ddd")
@@ -122,10 +115,9 @@ def test_fast_taps_count_on_the_live_board(tmp_path):
         assert st.wait_for(lambda: st.selected(live.board) == "Bid time 60s"), st.screen(live.board)
         os.write(kw, b"o")
         assert st.wait_for(lambda: st.screen(live.board).startswith("Bid time")), st.screen(live.board)
-        for _ in range(9):
-            os.write(kw, b"u")
-            time.sleep(0.12)
-        assert st.wait_for(lambda: live.keys.next_change() is None)  # every tap played out
+        os.write(kw, b"u" * 9)
+        # the keys read by the loop (an UP tap went up), and every tap played out
+        assert st.wait_for(lambda: "up" in live.keys._released and live.keys.next_change() is None)
         os.write(kw, b"o")
         assert st.wait_for(lambda: (st.selected(live.board) or "").startswith("Bid time ")), st.screen(live.board)
         assert st.selected(live.board) == "Bid time 69s", st.screen(live.board)
