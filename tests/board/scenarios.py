@@ -13,7 +13,17 @@ import simtools as st
 def moonstar_to_bid(b):
     """Home -> a 2-player Game 1, P1 sets up at the table, P1 bids 20:
     the bidding minute is running."""
+    moonstar_start(b)
+    moonstar_started_to_bid(b)
+
+
+def moonstar_start(b):
+    """Home -> a 2-player Game 1 whose first setter is P1."""
     st.start_two_player_moonstar(b, "1 Basic", "P1")
+
+
+def moonstar_started_to_bid(b):
+    """From moonstar_start: P1 sets up at the table, P1 bids 20."""
     b.press("ok")  # Set-up
     st.choose(b, "Skip set-up")
     b.press("ok")  # Bids: the only legal action in Game 1
@@ -40,6 +50,11 @@ def shoot_the_moon_hand(b):
     tricks: P2 wins the first with a big moon, P1 the other four. The hand
     ends the game (P2 has 4 chips), so a sync stores it finished."""
     st.start_shoot_the_moon(b)
+    shoot_the_moon_tricks(b)
+
+
+def shoot_the_moon_tricks(b):
+    """The hand's five tricks, from the game's start (shoot_the_moon_hand)."""
     b.press("ok")  # P2 won trick 1
     st.choose(b, "1 BIG", exact=True)
     st.wait_toast(b)

@@ -49,13 +49,23 @@ def _home():
     return boot(harness.app_image())
 
 
+@forking.maker("stm started")
+def _stm_started():
+    """This worker's home chip after Shoot the Moon's start (the first half
+    of scenarios.shoot_the_moon_hand). It goes on from the home chip, so
+    the tests that start from Home come before every test that starts
+    from it."""
+    p = forking.take("home")
+    st.start_shoot_the_moon(p)
+    return p
+
+
 @forking.maker("stm hand played")
 def _stm_hand_played():
-    """The home chip after scenarios.shoot_the_moon_hand: the game won.
-    It goes on from this worker's home chip, so the tests that start from
-    it come after every test that starts from Home."""
-    p = forking.take("home")
-    scenarios.shoot_the_moon_hand(p)
+    """The started Shoot the Moon game after the hand's tricks: the game
+    won (scenarios.shoot_the_moon_hand, all of it)."""
+    p = forking.take("stm started")
+    scenarios.shoot_the_moon_tricks(p)
     return p
 
 
@@ -130,6 +140,26 @@ def probed_chip():
     return p, probe
 
 
+@forking.maker("moonstar started")
+def _moonstar_started():
+    """(pico, probe): the probed chip after a 2-player Moonstar Game 1's
+    start at a player's pace, a press then PACE_MS (scenarios.moonstar_
+    start, the first half of scenarios.moonstar_to_bid); `started_at` is
+    the chip's ms when the first press came. It goes on from the probed
+    chip, so the tests that start from Home with the probe come first."""
+    p, probe = forking.take("probed")
+    p.started_at = p.ms
+    tap = p.press
+
+    def press(key, hold=80, after=100):
+        tap(key, hold, max(after, PACE_MS))
+
+    p.press = press
+    scenarios.moonstar_start(p)
+    p.press = tap
+    return p, probe
+
+
 def no_long_pass(probe, begun, least):
     """More than `least` loop passes since `begun`, none over PASS_MS."""
     assert len([q for q in probe.passes if q[0] >= begun]) > least
@@ -168,9 +198,9 @@ def _nearly_full(files, free_blocks=3, used=True):
 
 
 class TestFromHome:
-    """Forked from a chip booted to Home (forking.chip("home")), the
-    Moonstar round's flash booted again, and last the tests that fork from
-    the home chip after the Shoot the Moon hand (it goes on from it)."""
+    """Forked from a chip booted to Home (forking.chip("home")), and last
+    the tests that fork from it after Shoot the Moon's start and after its
+    hand (each goes on from the one before)."""
 
     @pytest.mark.starts_from("home")
     def test_boot_to_home_matches_the_unix_port_pixel_for_pixel(self, home_chip, tmp_path):
@@ -214,63 +244,6 @@ class TestFromHome:
             assert latency <= 50, "%s: %.1f ms from the press to the panel" % (key, latency)
 
     @pytest.mark.starts_from("home")
-    def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(self, home_chip, tmp_path):
-        p = home_chip
-        scenarios.moonstar_to_bid(p)
-        assert "first bid" not in p.screen()
-        busy, at = p.busy_ms(), p.ms
-        p.run(1000)  # the bidding minute runs (asserted in the next test)
-        MID_ROUND["minute_busy"] = (p.busy_ms() - busy) / (p.ms - at)
-        MID_ROUND["image"] = p.flash_image()
-        MID_ROUND["events"] = chip_journal(p)[1]
-        MID_ROUND["timer"] = decode(harness.read_image(MID_ROUND["image"])["data/timer.json"])["v"]
-        scenarios.moonstar_finish_round(p)
-        assert "P1 made 20" in p.screen(), p.screen()
-        b = unix_board(tmp_path)
-        try:
-            scenarios.moonstar_round(b)
-            want = st.journal_events(tmp_path / "flash")
-            assert p.screen() == st.screen(b)
-        finally:
-            b.kill()
-        header, got = chip_journal(p)
-        assert header["game"] == "moonstar"
-        assert without_times(got) == without_times(want)
-        assert [e["type"] for e in got] == ["choose_setter", "setup", "bid", "time_up", "result"]
-        no_traceback(p)
-
-    def test_a_running_minute_keeps_the_core_mostly_asleep(self):
-        """While the bidding minute runs on the game screen, the loop wakes
-        when the shown second changes (or at a press), not every 20 ms: over an
-        emulated second the core executes under 10% of the time."""
-        assert "minute_busy" in MID_ROUND, "the Moonstar round did not reach its bid"
-        share = MID_ROUND["minute_busy"]
-        assert share <= 0.10, "busy %.1f%% of the time while the minute runs" % (100 * share)
-
-    def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused(self):
-        assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
-        p = harness.Pico(MID_ROUND["image"], seed=3)
-        try:
-            assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
-            p.settle()
-            lines = p.screen().split("\n")
-            assert lines[0].startswith("R1 Bids"), lines
-            assert lines[1:4] == ["BID", "P1", "PAUSED"], lines  # the standing bid, its bidder, the minute paused
-            p.run(1500)  # paused: the minute does not run out, nothing is journaled
-            header, events = chip_journal(p)
-            assert without_times(events) == without_times(MID_ROUND["events"])
-            assert events[-1]["type"] == "bid" and events[-1]["amount"] == 20
-            timer = decode(harness.read_image(p.flash_image())["data/timer.json"])["v"]
-            assert timer["n"] == len(events), timer
-            old = MID_ROUND["timer"]
-            if old.get("n") == len(events):  # saved for this event before the reset: resumed with its time
-                assert timer["left_ms"] == old["left_ms"], (old, timer)
-            assert "PAUSED" in p.screen()
-            no_traceback(p)
-        finally:
-            p.stop()
-
-    @pytest.mark.starts_from("home")
     def test_a_30ms_tap_during_a_long_pass_counts(self, home_chip):
         """OK on "New game" opens the game list: a pass that loads and draws a
         screen. A 30 ms tap of DOWN that starts and ends inside that pass moves
@@ -307,15 +280,15 @@ class TestFromHome:
         p.press("back")
         assert st.selected(p).strip() == "New game", p.screen()
 
-    def test_a_30ms_tap_during_a_full_frame_write_counts(self, home_chip):
+    @pytest.mark.starts_from("stm started")
+    def test_a_30ms_tap_during_a_full_frame_write_counts(self):
         """A banner ("BIG MOON: +1 chip P2") covers the whole panel: one
         1,024-byte write, about 25 ms in which the core is inside C code.
         A 30 ms tap of BACK that starts in that write still counts, and
         takes the banner away long before its 3 s: the pin interrupt stamps
         the edges when they happen (a hard interrupt). A soft one ran after
         the write, and stamped the press too short to count."""
-        p = home_chip
-        st.start_shoot_the_moon(p)
+        p = forking.chip("stm started")
         p.press("ok")  # P2 won trick 1
         for _ in range(30):
             if (st.selected(p) or "").strip() == "1 BIG":
@@ -386,31 +359,10 @@ class TestFromHome:
 
 
 class TestProbed:
-    """Forked from one chip at Home whose loop passes the probe sees."""
-
-    @pytest.mark.starts_from("probed")
-    def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms(self):
-        """New game, Moonstar, two players, Game 1, the seats, the start, the
-        action menu and the first setter, a press every second and a half: no
-        loop pass takes over 100 ms of the chip's time, though the screens'
-        code, the match, the journal's header and the game screen each cost
-        30-100 ms (they come over several passes: App.prepare, Starting), and
-        the game screen follows."""
-        p, probe = forking.chip("probed")
-        try:
-            begun = p.ms
-            tap = p.press
-
-            def press(key, hold=80, after=100):
-                tap(key, hold, max(after, PACE_MS))
-
-            p.press = press
-            st.start_two_player_moonstar(p, "1 Basic", "P1")
-            assert "Who sets up?" in p.screen() or "set-up" in p.screen().lower(), p.screen()
-            no_long_pass(probe, begun, 20)
-            no_traceback(p)
-        finally:
-            p.stop()
+    """Forked from one chip at Home whose loop passes the probe sees: the
+    sync's first hello from Home, then a Moonstar game started at a
+    player's pace (forking.chip("moonstar started")), its round played by
+    buttons, and that round's flash booted again."""
 
     @pytest.mark.starts_from("probed")
     def test_a_syncs_first_hello_has_no_pass_over_100ms(self, tmp_path):
@@ -423,6 +375,80 @@ class TestProbed:
             begun = p.ms
             assert sync(p, tmp_path / "sync.db")["stored"] == []
             no_long_pass(probe, begun, 2)
+            no_traceback(p)
+        finally:
+            p.stop()
+
+    @pytest.mark.starts_from("moonstar started")
+    def test_a_moonstar_start_at_a_players_pace_has_no_pass_over_100ms(self):
+        """New game, Moonstar, two players, Game 1, the seats, the start, the
+        action menu and the first setter, a press every second and a half
+        (the maker, _moonstar_started): no loop pass took over 100 ms of
+        the chip's time, though the screens' code, the match, the journal's
+        header and the game screen each cost 30-100 ms (they come over
+        several passes: App.prepare, Starting), and the game screen
+        follows."""
+        p, probe = forking.chip("moonstar started")
+        try:
+            assert "Who sets up?" in p.screen() or "set-up" in p.screen().lower(), p.screen()
+            no_long_pass(probe, p.started_at, 20)
+            no_traceback(p)
+        finally:
+            p.stop()
+
+    @pytest.mark.starts_from("moonstar started")
+    def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(self, tmp_path):
+        p, _ = forking.chip("moonstar started")
+        scenarios.moonstar_started_to_bid(p)
+        assert "first bid" not in p.screen()
+        busy, at = p.busy_ms(), p.ms
+        p.run(1000)  # the bidding minute runs (asserted in the next test)
+        MID_ROUND["minute_busy"] = (p.busy_ms() - busy) / (p.ms - at)
+        MID_ROUND["image"] = p.flash_image()
+        MID_ROUND["events"] = chip_journal(p)[1]
+        MID_ROUND["timer"] = decode(harness.read_image(MID_ROUND["image"])["data/timer.json"])["v"]
+        scenarios.moonstar_finish_round(p)
+        assert "P1 made 20" in p.screen(), p.screen()
+        b = unix_board(tmp_path)
+        try:
+            scenarios.moonstar_round(b)
+            want = st.journal_events(tmp_path / "flash")
+            assert p.screen() == st.screen(b)
+        finally:
+            b.kill()
+        header, got = chip_journal(p)
+        assert header["game"] == "moonstar"
+        assert without_times(got) == without_times(want)
+        assert [e["type"] for e in got] == ["choose_setter", "setup", "bid", "time_up", "result"]
+        no_traceback(p)
+
+    def test_a_running_minute_keeps_the_core_mostly_asleep(self):
+        """While the bidding minute runs on the game screen, the loop wakes
+        when the shown second changes (or at a press), not every 20 ms: over an
+        emulated second the core executes under 10% of the time."""
+        assert "minute_busy" in MID_ROUND, "the Moonstar round did not reach its bid"
+        share = MID_ROUND["minute_busy"]
+        assert share <= 0.10, "busy %.1f%% of the time while the minute runs" % (100 * share)
+
+    def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused(self):
+        assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
+        p = harness.Pico(MID_ROUND["image"], seed=3)
+        try:
+            assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
+            p.settle()
+            lines = p.screen().split("\n")
+            assert lines[0].startswith("R1 Bids"), lines
+            assert lines[1:4] == ["BID", "P1", "PAUSED"], lines  # the standing bid, its bidder, the minute paused
+            p.run(1500)  # paused: the minute does not run out, nothing is journaled
+            header, events = chip_journal(p)
+            assert without_times(events) == without_times(MID_ROUND["events"])
+            assert events[-1]["type"] == "bid" and events[-1]["amount"] == 20
+            timer = decode(harness.read_image(p.flash_image())["data/timer.json"])["v"]
+            assert timer["n"] == len(events), timer
+            old = MID_ROUND["timer"]
+            if old.get("n") == len(events):  # saved for this event before the reset: resumed with its time
+                assert timer["left_ms"] == old["left_ms"], (old, timer)
+            assert "PAUSED" in p.screen()
             no_traceback(p)
         finally:
             p.stop()
