@@ -9,7 +9,7 @@ WEB    := web
 NPM_STAMP := $(WEB)/node_modules/.installed
 # Node.js 18+ for the 32-bit MicroPython: the system's, else the venv's
 # (pyright[nodejs] brings one); web/node-bin.sh picks it or says what to install.
-WITH_NODE = PATH="$$(sh $(CURDIR)/$(WEB)/node-bin.sh $(CURDIR)/$(VENV)):$$PATH"
+NODE_DIR = $$(sh $(CURDIR)/$(WEB)/node-bin.sh $(CURDIR)/$(VENV))
 
 .PHONY: test sim typecheck flash hardware web screens
 
@@ -34,17 +34,13 @@ $(NPM_STAMP): $(WEB)/package.json $(WEB)/package-lock.json $(STAMP)
 ## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython, 64- and 32-bit, and the emulated Pico)
 RULES_LOGS := build/rules-logs
 test: $(STAMP) $(STUBS) $(NPM_STAMP)
-	@echo "== rules core under MicroPython (-X heapsize=64K, compiled to .mpy as on the board)"
 	$(PY) tests/upy_build.py build/upy
-	$(PY) tests/run_logged.py $(RULES_LOGS)/upy-rules.log -- $(VENV)/bin/micropython -X heapsize=64K tests/upy_runner.py --lib build/upy
-	@echo "== rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)"
-	$(WITH_NODE) $(PY) tests/run_logged.py $(RULES_LOGS)/wasm-rules.log -- node tests/wasm/rules.mjs --lib build/upy
-	@echo "== full suite under CPython, on every core (pytest-xdist; the two runs above are read from their logs),"
-	@echo "   beside the board tier (tests/tiers.py: its output follows pytest's)"
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
-	  && echo "   (with the web page's tests in headless Chromium: tests/web)" \
+	  && echo "   (the web page's tests run in headless Chromium: tests/web)" \
 	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
-	MOONTABLE_RULES_LOGS="$(CURDIR)/$(RULES_LOGS)" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) tests/tiers.py -n auto --dist loadfile
+	@echo "== the board tier starts now and runs beside the rest (tests/tiers.py)"
+	MOONTABLE_RULES_LOGS="$(CURDIR)/$(RULES_LOGS)" PATH="$(CURDIR)/$(VENV)/bin:$(NODE_DIR):$$PATH" \
+	  $(PY) tests/tiers.py --rules build/upy -n auto --dist loadfile
 
 ## screens: make the docs' screenshots again (docs/screens/*.png) by running the tests that draw them; `make test` never writes them
 SCREEN_TESTS := tests/sim/test_sim_moonstar.py tests/sim/test_sim_games.py tests/sim/test_moonstar_screens.py \

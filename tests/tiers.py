@@ -1,15 +1,23 @@
-"""The two long tiers of `make test` side by side: pytest over tests/
-(on every core, pytest-xdist) and the board tier (tests/board/run.py,
-the emulated Pico). pytest's output shows as it comes; the board tier's
-is kept in a log and shown whole once pytest is done, so the two never
-mix. Exits non-zero when either failed.
+"""The tiers of `make test`, run so that both cores stay busy: the board
+tier (tests/board/run.py, the emulated Pico) starts first and runs
+throughout; meanwhile the rules core runs under each MicroPython (the
+unix port, then the 32-bit WebAssembly port), each logged by
+tests/run_logged.py into $MOONTABLE_RULES_LOGS, and then pytest over
+tests/ (on every core, pytest-xdist), which reads those logs. The rules
+steps' and pytest's output shows as it comes; the board tier's is kept in
+a log and shown whole once pytest is done, so the outputs never mix.
+Exits non-zero when any tier failed.
 
-    python tests/tiers.py [pytest options...]
+    python tests/tiers.py --rules LIB [pytest options...]
 
-Why side by side: the board tier is emulation, CPU from end to end, while
-pytest leaves a core idle for stretches (waits on a browser, on a
-subprocess, the last files of a run); together the cores stay busy and
-the whole is shorter than one after the other.
+LIB is the rules core compiled to .mpy (tests/upy_build.py). Node.js
+must be on PATH for the 32-bit run.
+
+Why this order: the board tier is emulation, CPU from end to end, and
+the longest tier, while the rules steps run on one core and pytest
+leaves a core idle for stretches (waits on a browser, on a subprocess,
+the last files of a run); started first, the board tier fills those
+gaps, and the whole is shorter than one tier after the other.
 """
 
 import os
@@ -22,12 +30,37 @@ ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "build" / "board-tier.log"
 
 
+def rules_steps(lib):
+    """(heading, log name, command) of each MicroPython run of the rules core."""
+    bindir = Path(sys.executable).parent
+    return [
+        ("rules core under MicroPython (-X heapsize=64K, compiled to .mpy as on the board)", "upy-rules.log",
+         [str(bindir / "micropython"), "-X", "heapsize=64K", "tests/upy_runner.py", "--lib", lib]),
+        ("rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)",
+         "wasm-rules.log", ["node", "tests/wasm/rules.mjs", "--lib", lib]),
+    ]
+
+
 def main(argv):
+    lib = None
+    if argv[:1] == ["--rules"]:
+        lib, argv = argv[1], argv[2:]
+    logs = os.environ.get("MOONTABLE_RULES_LOGS")
+    if lib is not None and not logs:
+        print("tiers: --rules needs $MOONTABLE_RULES_LOGS, the folder the rules steps log into", file=sys.stderr)
+        return 2
     LOG.parent.mkdir(parents=True, exist_ok=True)
     with open(LOG, "wb") as log:
         board = subprocess.Popen([sys.executable, str(ROOT / "tests" / "board" / "run.py")], cwd=ROOT,
                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
+            rules = 0
+            for heading, name, cmd in rules_steps(lib) if lib is not None else []:
+                print("== " + heading, flush=True)
+                rules |= subprocess.call([sys.executable, str(ROOT / "tests" / "run_logged.py"),
+                                          str(Path(logs) / name), "--"] + cmd, cwd=ROOT)
+            print("== full suite under CPython, on every core (pytest-xdist; the rules runs above are read from "
+                  "their logs), beside the board tier (its output follows pytest's)", flush=True)
             tests = subprocess.call([sys.executable, "-m", "pytest"] + argv, cwd=ROOT)
             print("== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, "
                   "without the UF2)", flush=True)
@@ -38,11 +71,13 @@ def main(argv):
             raise
     sys.stdout.write(LOG.read_text(encoding="utf-8", errors="replace"))
     sys.stdout.flush()
+    if rules != 0:
+        print("tiers: a rules step failed (its log is in %s)" % logs)
     if tests != 0:
         print("tiers: pytest exited %d" % tests)
     if chip != 0:
         print("tiers: the board tier exited %d" % chip)
-    return 1 if tests or chip else 0
+    return 1 if rules or tests or chip else 0
 
 
 if __name__ == "__main__":
