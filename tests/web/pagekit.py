@@ -139,6 +139,17 @@ class Page:
         passes run so far."""
         return self.js("return moontable.advance(arguments[0])", ms)
 
+    def step(self, ms):
+        """advance(ms), read back in the same call to the page: (passes
+        before, passes after, the screen's text, the page's error). For a
+        test that looks after every step: each call to the browser is a
+        round trip through the driver."""
+        return self.js("""
+            const before = moontable.stats.passes;
+            moontable.advance(arguments[0]);
+            return [before, moontable.stats.passes, document.getElementById('screen-text').textContent,
+                    moontable.error];""", ms)
+
     def wait(self, cond, what, timeout=WAIT_S):
         """Until cond() holds: the test clock moved on a few passes between
         looks once the device runs (before that, and on the browser's own

@@ -38,13 +38,11 @@ def hold(page, name, seconds=HOLD_S, watch=None):
     try:
         page.settle(0)  # the firmware has seen it go down
         for _ in range(int(seconds * 2)):
-            before = page.passes()
-            page.advance(500)
-            text = page.text()
+            before, after, text, error = page.step(500)
             seen.append(text)
-            assert not page.error(), page.error()
+            assert not error, error
             assert "internal error" not in text, text
-            assert page.passes() > before, "the page's loop stopped during the hold:\n" + text
+            assert after > before, "the page's loop stopped during the hold:\n" + text
             if watch is not None:
                 watch()
     finally:
