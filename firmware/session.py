@@ -17,7 +17,7 @@ holds only the game's resident rules."""
 
 import sys
 
-from loader import missing
+from loader import drop, missing
 from shared_rules.errors import RuleError
 
 TIMER_FILE = "timer.json"
@@ -47,6 +47,16 @@ class Session:
         self.match = match
         # the shared_rules modules the game keeps loaded (modules.rules_resident)
         self.resident = resident
+        # What the device keeps and loads ahead for this game
+        # (firmware/rules_code.py): its own lists, held here, and the
+        # module let go (it holds every game's).
+        import rules_code
+
+        game = match.header["game"]
+        self.keep = rules_code.KEEP.get(game, ())  # Moonstar's legal(): a solve lets it go for its room
+        self.ahead_by_phase = rules_code.AHEAD.get(game)  # {phase: modules}: ahead()
+        self.code_by_event = rules_code.CODE.get(game, {})  # {event type: modules}: what applying it loads
+        drop(("rules_code",))
         self.timer = None
         self.timer_phase = None
         self._legal = {}  # match.legal() for event number _legal_n
@@ -196,15 +206,15 @@ class Session:
         return True
 
     def ahead(self):
-        """The code the next event likely needs: what the rules name for
-        the phase (their AHEAD: its usual event's code), and what applying
-        the last event loaded, when its kind may come again in the phase
-        it came in (a bid after a bid). Not the code of every kind the
-        rules allow next: it would sit on the heap under the next screens
-        (a points entry's, a solve's)."""
+        """The code the next event likely needs: what rules_code.AHEAD
+        names for the game's phase (its usual event's code), and what
+        applying the last event loaded, when its kind may come again in
+        the phase it came in (a bid after a bid). Not the code of every
+        kind the rules allow next: it would sit on the heap under the next
+        screens (a points entry's, a solve's)."""
         m = self.match
         phase = m.state["phase"]
-        table = getattr(m.rules, "AHEAD", None)
+        table = self.ahead_by_phase
         named = table.get(phase, ()) if table is not None else ()
         last = self.last
         if last is None or last[1] != phase or last[0] not in self.moves():

@@ -34,23 +34,26 @@ def begin(app, game, players, options):
 
 
 # What every game's start loads besides its own (the players' checks),
-# fetched ahead with the rules' NEW. (Not the journal's code for the
-# header's write, store.newgame: it loads in a Moment, which would keep a
-# module loaded before it began; ahead, when that code was all of store/
-# recovery.py, it took the 32-bit heap's peak at the start 7 KB higher.)
+# fetched ahead with the game's rules_code.NEW. (Not the journal's code
+# for the header's write, store.newgame: it loads in a Moment, which would
+# keep a module loaded before it began; ahead, when that code was all of
+# store/recovery.py, it took the 32-bit heap's peak at the start 7 KB
+# higher.)
 NEW = ("shared_rules.names", "shared_rules.players")
 
 
 class Starting:
     """The screen of a start under way: it shows, and its next loop pass
     asks the flash's free space; each pass after loads some of the code of
-    the match, the game's rules, the session and the game screen
-    (loader.fetch: FETCH_MS of it); then what the rules keep for the game
-    (their KEEP); then what making a new game loads (the rules' NEW, and
-    the players' checks), which goes again after the start; then start()'s
-    steps run, one a pass. Presses meanwhile are kept, and go to the game
-    screen once it is open. An error is the app's fault() as it was in
-    the press that started the game."""
+    the match, the game's rules, the session (and rules_code, the lists
+    of what a game keeps and loads ahead, which the session takes its
+    game's of) and the game screen (loader.fetch: FETCH_MS of it); then
+    what the device keeps for the game (rules_code.KEEP); then what
+    making a new game loads (rules_code.NEW, and the players' checks),
+    which goes again after the start; then start()'s steps run, one a
+    pass. Presses meanwhile are kept, and go to the game screen once it
+    is open. An error is the app's fault() as it was in the press that
+    started the game."""
 
     def __init__(self, app, args):
         import loader
@@ -60,12 +63,13 @@ class Starting:
         game = args[0]
         self.app = app
         self.args = args
-        names = ["shared_rules.match", shared_rules._MODULES.get(game), "session", "ui.play", dict(GAMES).get(game)]
+        names = ["shared_rules.match", shared_rules._MODULES.get(game), "session", "rules_code", "ui.play",
+                 dict(GAMES).get(game)]
         self.names = tuple(n for n in names if n)
         self.held = []  # (button, kind, count, now) pressed meanwhile
         self.passes = 0
         self.before = loader.mark()  # the modules loaded before the first of them
-        self.stage = 0  # 0: the code above; 1: the rules' KEEP; 2: a new game's (NEW)
+        self.stage = 0  # 0: the code above; 1: the game's KEEP; 2: a new game's (NEW)
         self.fresh = None  # the modules loaded only to make the new game (stage 2)
         self.mark = None  # the modules loaded before those (loader.mark)
         self.low = None  # the flash nearly full (the second pass asks)
@@ -148,14 +152,14 @@ class Starting:
             before = self.mark or ()
             self.fresh = tuple(k for k in loader.mark() if k not in before)
             return False
-        from shared_rules import get_game
+        import rules_code
 
-        rules = get_game(self.args[0])
+        game = self.args[0]
         if self.stage == 0:
-            self.names = getattr(rules, "KEEP", ())
+            self.names = rules_code.KEEP.get(game, ())
         else:
             self.mark = loader.mark()
-            self.names = getattr(rules, "NEW", ()) + NEW
+            self.names = rules_code.NEW.get(game, ()) + NEW
         self.stage += 1
         return True
 
@@ -190,8 +194,10 @@ def start(app, game, players, options, drop, fresh, low):
         return
     # what only making the match needed goes now (the passes to the game
     # screen hold the journal's code and the session's), but what the
-    # first phase's event needs (the rules' AHEAD: Session.ahead)
-    ahead = getattr(match.rules, "AHEAD", {}).get(match.state["phase"], ())
+    # first phase's event needs (rules_code.AHEAD: Session.ahead)
+    from rules_code import AHEAD
+
+    ahead = AHEAD.get(game, {}).get(match.state["phase"], ())
     loader.drop([k for k in fresh if k not in resident and k not in ahead])
     gc.collect()
     yield
@@ -234,15 +240,17 @@ def start(app, game, players, options, drop, fresh, low):
 
 def rules_resident(game, besides=()):
     """The shared_rules modules a game keeps resident: its rules module,
-    what that imports at load time, and the modules it names for a device
-    to keep (its KEEP: Moonstar's legal()) (RuleError for an unknown game).
-    Taken before the game's Match is made, since making it may load tables
-    only a new game needs (Moonstar's variants): those, and everything the
-    rules import later on first use (a phase's handler, the board
-    tables), are shed after each event (Session.shed), as are `besides`
-    (what a start loaded ahead to make the new game)."""
+    what that imports at load time, and what the device keeps with it
+    (rules_code.KEEP: Moonstar's legal()) (RuleError for an unknown
+    game). Taken before the game's Match is made, since making it may
+    load tables only a new game needs (Moonstar's variants): those, and
+    everything the rules import later on first use (a phase's handler,
+    the board tables), are shed after each event (Session.shed), as are
+    `besides` (what a start loaded ahead to make the new game)."""
+    from rules_code import KEEP
     from shared_rules import get_game
 
-    for name in getattr(get_game(game), "KEEP", ()):
+    get_game(game)
+    for name in KEEP.get(game, ()):
         __import__(name)
     return [k for k in sys.modules if k.startswith("shared_rules") and k not in besides]

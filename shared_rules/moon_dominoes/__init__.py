@@ -14,13 +14,25 @@ per event and the states of a Match's undo stack cost little memory.
 """
 
 from shared_rules.ticks import const
+from shared_rules.dispatch import dispatch
 from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.errors import RuleError
 from shared_rules.util import field
 
 _START_BOUND = const(1000)  # a start from paper: +-this many points (sanity, not a rule)
 BIDS = (4, 5, 6, 7, 21)
-EVENTS = ("bid", "pass", "deal", "swap", "trump", "play", "trick", "totals", "undo")
+# Event type -> the phases it is legal in, and its handler, a function of
+# this module (shared_rules/dispatch.py).
+EVENTS = (
+    ("bid", ("bidding",), None, "_bid"),
+    ("pass", ("bidding",), None, "_bid"),
+    ("deal", ("bidding",), None, "_deal"),
+    ("swap", ("trump",), None, "_trump"),
+    ("trump", ("trump",), None, "_trump"),
+    ("play", ("play",), None, "_tricks"),
+    ("trick", ("play",), None, "_tricks"),
+    ("totals", ("play",), None, "_tricks"),
+)
 # What each event does, for "cannot ... now" messages.
 _DOING = {"bid": "bid", "pass": "pass", "deal": "record the deal", "swap": "swap with the spare",
           "trump": "name trump", "play": "play a tile", "trick": "enter a trick",
@@ -92,7 +104,11 @@ def _not_now(s, kind):
         why = "the bidding is over and %s is to name trump" % s["players"][s["bidder"]]
     else:
         why = "the hand is being played"
-    return RuleError("cannot %s now: %s" % (_DOING[kind], why))
+    return "cannot %s now: %s" % (_DOING[kind], why)
+
+
+def _over(s):
+    return "the game is over: %s won" % s["players"][s["winner"]]
 
 
 def _turn_error(s, doing, want, p):
@@ -107,50 +123,39 @@ def _turn(s):
 
 def apply(state, event):
     """The state after `event`; RuleError, state untouched, if illegal."""
-    if type(event) is not dict:
-        raise RuleError("an event must be an object with a \"type\", such as {\"type\": \"pass\", \"player\": 0}")
-    if state["over"]:
-        raise RuleError("the game is over: %s won" % state["players"][state["winner"]])
-    kind = event.get("type")
-    ph = state["phase"]
+    return dispatch(state, event, EVENTS, __name__, "moon", _over, _not_now)
+
+
+def _trump(state, event):
+    """The bidder names trump, or first swaps with the spare."""
     s = dict(state)
-    if kind == "play" or kind == "trick" or kind == "totals":
-        if ph != "play":
-            raise _not_now(s, kind)
-        _tricks(s, event, kind)
-    elif kind == "bid" or kind == "pass":
-        if ph != "bidding":
-            raise _not_now(s, kind)
-        _bid(s, event, kind)
-    elif kind == "trump" or kind == "swap":
-        if ph != "trump":
-            raise _not_now(s, kind)
-        p = _seat(event, s)
-        if p != s["bidder"]:
-            raise _turn_error(s, _DOING[kind], s["bidder"], p)
-        if kind == "swap":
-            dt.swap(s, p, event)
-        else:
-            s["trump"] = dt.parse_trump(field(event, "trump"))
-            s["leader"] = p
-            s["phase"] = "play"
-    elif kind == "deal":
-        if ph != "bidding":
-            raise _not_now(s, kind)
-        if dt.known(s):
-            raise RuleError("this hand's deal is already recorded; it is recorded once per hand")
-        if s["bids"] != [None, None, None]:
-            raise RuleError("a deal is recorded before the hand's first bid, and bidding has begun")
-        dt.deal(s, event)
-    elif kind is None:
-        raise RuleError("an event needs a \"type\": one of %s" % ", ".join(EVENTS))
+    p = _seat(event, s)
+    if p != s["bidder"]:
+        raise _turn_error(s, _DOING[event["type"]], s["bidder"], p)
+    if event["type"] == "swap":
+        dt.swap(s, p, event)
     else:
-        raise RuleError("moon has no %r event (events: %s)" % (kind, ", ".join(EVENTS)))
+        s["trump"] = dt.parse_trump(field(event, "trump"))
+        s["leader"] = p
+        s["phase"] = "play"
     return s
 
 
-def _bid(s, event, kind):
+def _deal(state, event):
+    """The hand's deal, recorded before its first bid."""
+    if dt.known(state):
+        raise RuleError("this hand's deal is already recorded; it is recorded once per hand")
+    if state["bids"] != [None, None, None]:
+        raise RuleError("a deal is recorded before the hand's first bid, and bidding has begun")
+    s = dict(state)
+    dt.deal(s, event)
+    return s
+
+
+def _bid(state, event):
     """A bid or a pass by the seat whose turn it is: one each a hand."""
+    kind = event["type"]
+    s = dict(state)
     p = _seat(event, s)
     bids = s["bids"]
     if bids[p] is not None:
@@ -177,15 +182,18 @@ def _bid(s, event, kind):
             _deal_next(s, 1)
         else:
             s["phase"] = "trump"
+    return s
 
 
-def _tricks(s, event, kind):
+def _tricks(state, event):
     """Tricks are entered a tile at a time ("play"), a trick at a time
     ("trick": its "winner", or its 3 "plays" in order from the leader, the
     winner then coming from the tiles and having to match a "winner" also
     given), or as the hand's totals per seat ("totals", which may finish a
     hand whose first tricks were entered one by one). A recorded deal needs
     the tiles, so that the hands stay true."""
+    kind = event["type"]
+    s = dict(state)
     lead = s["leader"]
     trick = s["trick"]
     if kind == "play":
@@ -199,7 +207,7 @@ def _tricks(s, event, kind):
                         % len(trick))
     elif kind == "totals":
         _totals(s, field(event, "tricks"))
-        return
+        return s
     elif "plays" not in event:
         if dt.known(s):
             raise RuleError("this hand's tiles are recorded: enter the trick's 3 tiles, not only its winner")
@@ -224,6 +232,7 @@ def _tricks(s, event, kind):
         s["leader"] = w
         if sum(tricks) == 7:
             _score(s)
+    return s
 
 
 def _totals(s, t):

@@ -1,7 +1,7 @@
 """Moons (trick-taking card game with planet tokens): the supply, each
 round's tableaux, round-end tokens, Asteroid moves and set scoring. The
 default scoring table is the rulings', not the reference card's. See
-docs/games/moons.md. Tricks and legal() are in moons_tricks.
+docs/games/moons.md. Tricks and legal() are in tricks.py.
 
 States are copy-on-write: apply copies the top-level dict and replaces the
 lists it changes (give() below copies what a token changes), never
@@ -10,25 +10,33 @@ the one before, so a replay does no deep copy per event and the states
 of a Match's undo stack cost little memory.
 """
 
+from shared_rules.dispatch import dispatch
 from shared_rules.errors import RuleError
 from shared_rules.moons.core import ALL, NAMES, PLANETS, _seat_of, _finish, _start_round, choose, give, options, planet, seat, set_score  # noqa: F401
 
-EVENTS = ("tableau", "first", "trick", "end", "move", "undo")
+# Event type -> the phases it is legal in (None: any; the handler checks
+# what else it needs), and its handler, a function of this module
+# (shared_rules/dispatch.py).
+EVENTS = (
+    ("tableau", None, None, "_opening"),
+    ("first", None, None, "_opening"),
+    ("trick", ("tricks",), None, "_trick"),
+    ("end", None, None, "_end"),
+    ("move", None, None, "_move"),
+)
 
-_TRICKS = None  # moons_tricks, imported on first use: it imports this module
+_TRICKS = None  # shared_rules.moons.tricks, imported on first use (_tricks)
 
 
 def _tricks():
+    """The tricks' module (a trick, and legal(), asked after every event),
+    imported on first use and then held here: no later call imports it
+    again."""
     global _TRICKS
     if _TRICKS is None:
         from shared_rules.moons import tricks as moons_tricks
         _TRICKS = moons_tricks
     return _TRICKS
-
-
-# What new() loads, which a device loads ahead of a game's start over its
-# loop passes, and lets go after it (docs/rules-core.md).
-NEW = ("shared_rules.moons.start",)
 
 
 def new(players, options=None):
@@ -46,22 +54,29 @@ def start_bounds(options):
     return bounds(options)
 
 
+def _over(state):
+    w = state["winners"]
+    return "the game is over: %s %s" % (
+        " and ".join([state["players"][i] for i in w]), "won" if len(w) == 1 else "share the win")
+
+
+def _not_now(state, kind):
+    # a trick, before every tableau is in (EVENTS)
+    missing = [state["players"][i] for i in range(len(state["players"])) if state["tableaux"][i] is None]
+    return "record every tableau before the first trick (missing: %s)" % ", ".join(missing)
+
+
 def apply(state, event):
-    if state["over"]:
-        w = state["winners"]
-        raise RuleError("the game is over: %s %s" % (
-            " and ".join([state["players"][i] for i in w]), "won" if len(w) == 1 else "share the win"))
-    kind = event.get("type")
-    if kind == "trick":
-        return _tricks().trick(state, event)
-    if kind == "move":
-        return _move(state, event)
-    if kind == "end":
-        return _end(state, event)
-    if kind != "tableau" and kind != "first":
-        if kind is None:
-            raise RuleError("an event needs a \"type\": one of %s" % ", ".join(EVENTS))
-        raise RuleError("moons has no %r event (events: %s)" % (kind, ", ".join(EVENTS)))
+    return dispatch(state, event, EVENTS, __name__, "moons", _over, _not_now)
+
+
+def _trick(state, event):
+    return _tricks().trick(state, event)
+
+
+def _opening(state, event):
+    """A tableau, or the game's first player: both before a trick."""
+    kind = event["type"]
     if kind == "first" and state["round"]:
         raise RuleError("the first player is entered before the first trick of the game; "
                         "since then it has passed to the left each round")

@@ -60,10 +60,8 @@ def _from_cards(state, cards):
 def trick(state, event):
     """moons.apply() for a trick: the winner takes a planet of his tableau
     (his choice if several), then the low off-suit card's player takes a
-    token of that planet, each only if the supply has one."""
-    if state["phase"] != "tricks":
-        missing = [state["players"][i] for i in range(len(state["players"])) if state["tableaux"][i] is None]
-        raise RuleError("record every tableau before the first trick (missing: %s)" % ", ".join(missing))
+    token of that planet, each only if the supply has one. Only once
+    every tableau is in (moons.EVENTS: the phase "tricks")."""
     if event.get("cards") is not None:
         win, low, low_suit = _from_cards(state, event["cards"])
         if event.get("winner", win) != win:

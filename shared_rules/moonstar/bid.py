@@ -57,7 +57,7 @@ def challenge(state, event):
     return s
 
 
-def time_up(state):
+def time_up(state, event):
     if state["phase"] == "playing":
         if not state["cfg"]["timed_play"]:
             raise RuleError("Game 8 has no play time limit: enter the result when the play is over")

@@ -7,7 +7,13 @@ from shared_rules.util import is_int
 from shared_rules.moonstar.round import settle
 
 
-def bet(state, p, event):
+def bet(state, event):
+    """A side bet (Game 11's betting, after the bidding)."""
+    if not state["cfg"]["side_bets"]:
+        raise RuleError("side bets are part of Game 11 (Side Bets) only")
+    from shared_rules.moonstar.bid import seat
+
+    p = seat(state, event)
     on = event.get("on")
     if on != "made" and on != "failed":
         raise RuleError("a side bet is on \"made\" or \"failed\", not %r" % (on,))

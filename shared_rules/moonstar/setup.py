@@ -70,9 +70,9 @@ def _entered(cfg, event):
     return sit
 
 
-def setup(state, event, fix=False):
-    """The round's set-up (`fix`: a correction of it, "fix_situation",
-    taken until the result is in: same fields, the phase stays)."""
+def setup(state, event):
+    """The round's set-up, or a correction of it ("fix_situation", taken
+    until the result is in: same fields, the phase stays)."""
     cfg = state["cfg"]
     given = [k for k in ("planets", "moons", "dice") if k in event]
     if "seed" in event:
@@ -89,6 +89,6 @@ def setup(state, event, fix=False):
         sit = None
     s = dict(state)
     s["sit"] = sit
-    if not fix:
+    if event["type"] != "fix_situation":
         s["phase"] = "bidding"
     return s

@@ -15,3 +15,19 @@ def phase_words(phase):
     return {"first": "the choice of the first setter", "choose": "the choice of variants",
             "setup": "the set-up", "bidding": "the bidding", "betting": "the side bets",
             "playing": "the play", "result": "the result entry"}.get(phase, phase)
+
+
+def wrong_phase(state, kind, events):
+    """The refusal of an event out of its phases, naming what is legal
+    instead from the rules' table of `events` (legal() may not be loaded),
+    in these words: "no bid now: this is the set-up (now: set-up)"."""
+    phase = state["phase"]
+    cfg = state["cfg"] or {}
+    now = []
+    for row in events:
+        k = row[0]
+        if phase in row[1] and not (k == "challenge" and not cfg.get("challenges")):
+            if not (k == "time_up" and phase == "playing" and not cfg.get("timed_play")):
+                now.append(event_words(k))
+    now.sort()
+    return "no %s now: this is %s (now: %s)" % (event_words(kind), phase_words(phase), ", ".join(now))

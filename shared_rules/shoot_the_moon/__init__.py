@@ -9,13 +9,23 @@ per event and the states of a Match's undo stack cost little memory.
 """
 
 from shared_rules.ticks import const
+from shared_rules.dispatch import dispatch
 from shared_rules.shoot_the_moon import tricks as cards
 from shared_rules.shoot_the_moon.tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
 
 _TRICKS = const(5)  # tricks per round = cards per hand
 _MOONS = const(2)  # copies of each moon card
-EVENTS = ("deal", "play", "trick", "round", "illegal", "undo")
+# Event type -> the phases it is legal in (None: any; each handler checks
+# what it needs), and its handler, a function of this module
+# (shared_rules/dispatch.py).
+EVENTS = (
+    ("deal", None, None, "_dealt"),
+    ("play", None, None, "_play"),
+    ("trick", None, None, "_trick"),
+    ("round", None, None, "_dealt"),
+    ("illegal", None, None, "_illegal"),
+)
 
 
 def start_bounds(options):
@@ -93,39 +103,38 @@ def _sync(s):
     s["scores"] = [chips[side_of(s, i)] for i in range(len(s["players"]))]
 
 
-def _winners(s):
+def _over(s):
     w = s["winner"]
     t = s["teams"]
-    return " and ".join([s["players"][i] for i in range(len(s["players"])) if (i % t if t else i) == w])
+    return "the game is over: %s won" % " and ".join(
+        [s["players"][i] for i in range(len(s["players"])) if (i % t if t else i) == w])
 
 
 def apply(state, event):
-    if state["over"]:
-        raise RuleError("the game is over: %s won" % _winners(state))
-    kind = event.get("type")
-    if kind == "play":
-        s = dict(state)
-        done = cards.play(state, s, event)
-        s["phase"] = "play"
-        if done:
-            _finish_trick(s, done[0], done[1], done[2])
-        return s
-    if kind == "trick":
-        return _trick(state, event)
-    if kind == "round" or kind == "deal":
-        if state["held"] is not None:
-            raise RuleError("this round's hands are already dealt in, so it is entered card by card")
-        if sum(state["tricks"]) or state["trick"]:
-            raise RuleError("a %s is entered before the first trick of the round, and this round has begun"
-                            % ("whole round" if kind == "round" else "deal"))
-        if kind == "deal":
-            return cards.deal(state, event, _TRICKS)
-        return _round(state, event)
-    if kind == "illegal":
-        return _illegal(state, event)
-    if kind is None:
-        raise RuleError("an event needs a \"type\": one of %s" % ", ".join(EVENTS))
-    raise RuleError("shoot-the-moon has no %r event (events: %s)" % (kind, ", ".join(EVENTS)))
+    return dispatch(state, event, EVENTS, __name__, "shoot-the-moon", _over, None)
+
+
+def _play(state, event):
+    s = dict(state)
+    done = cards.play(state, s, event)
+    s["phase"] = "play"
+    if done:
+        _finish_trick(s, done[0], done[1], done[2])
+    return s
+
+
+def _dealt(state, event):
+    """A deal (each hand's cards), or a whole round at once: both before
+    the round's first trick."""
+    kind = event["type"]
+    if state["held"] is not None:
+        raise RuleError("this round's hands are already dealt in, so it is entered card by card")
+    if sum(state["tricks"]) or state["trick"]:
+        raise RuleError("a %s is entered before the first trick of the round, and this round has begun"
+                        % ("whole round" if kind == "round" else "deal"))
+    if kind == "deal":
+        return cards.deal(state, event, _TRICKS)
+    return _round(state, event)
 
 
 def _moon_count(event, name, what):

@@ -1,13 +1,12 @@
-"""What a device loads ahead in each Moonstar phase (the rules' AHEAD,
-Session.fetch_ahead), and what an event's own moment loads a module a
-pass before it applies it (their CODE: the result's check): checked
-against what the rules really import. At
-each phase of a scripted round, with only the rules module and its KEEP
-loaded (as after a device's shed), each listed module is imported in
-turn and must load itself alone (the lists are leaf first: a Pico loads
-one module a pass), then the event's CODE; then the phase's usual event
-and legal() after it must load no rules module of their own, but what
-REST says."""
+"""What a device loads ahead in each Moonstar phase (firmware/rules_code.py:
+AHEAD, Session.fetch_ahead), and what an event's own moment loads a
+module a pass before it applies it (CODE: the result's check): checked
+against what the rules really import. At each phase of a scripted round,
+with only the rules module and what the device keeps (KEEP) loaded (as
+after a device's shed), each listed module is imported in turn and must
+load itself alone (the lists are leaf first: a Pico loads one module a
+pass), then the event's CODE; then the phase's usual event and legal()
+after it must load no rules module of their own, but what REST says."""
 
 import subprocess
 import sys
@@ -36,8 +35,10 @@ ROUND = [
 ]
 
 
-def _shed(rules):
-    keep = {"shared_rules.moonstar"} | set(rules.KEEP)
+def _shed():
+    from rules_code import KEEP
+
+    keep = {"shared_rules.moonstar"} | set(KEEP["moonstar"])
     for k in [k for k in sys.modules if k.startswith("shared_rules.moonstar.") or k == "shared_rules.util"]:
         if k not in keep:
             del sys.modules[k]
@@ -46,8 +47,8 @@ def _shed(rules):
 def _fresh(check):
     """Run `check` of this file in a fresh interpreter: it unloads and
     loads the rules' modules, which must not touch this one's."""
-    code = "import sys; sys.path[:0] = [%r, %r]; import test_ahead_loads as t; t.%s(); print('ok')" % (
-        str(ROOT), str(HERE), check)
+    code = "import sys; sys.path[:0] = [%r, %r, %r]; import test_ahead_loads as t; t.%s(); print('ok')" % (
+        str(ROOT), str(ROOT / "firmware"), str(HERE), check)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr
 
@@ -62,16 +63,17 @@ def test_every_listed_module_exists_and_each_list_is_leaf_first():
 
 def check_phases():
     import shared_rules
+    from rules_code import AHEAD, CODE, KEEP
 
     rules = shared_rules.get_game("moonstar")
-    for name in rules.KEEP:
+    for name in KEEP["moonstar"]:
         __import__(name)
     state = rules.new(["Ann", "Bob", "Cy"], {})
     seen = set()
     for phase, event in ROUND:
         assert state["phase"] == phase
-        _shed(rules)
-        for name in rules.AHEAD.get(phase, ()) + rules.CODE.get(event["type"], ()):
+        _shed()
+        for name in AHEAD["moonstar"].get(phase, ()) + CODE["moonstar"].get(event["type"], ()):
             before = set(sys.modules)
             __import__(name)
             assert [k for k in sys.modules if k not in before] in ([name], []), (phase, name)
@@ -90,10 +92,11 @@ def check_phases():
 def check_lists():
     import shared_rules
     import shared_rules.ticks  # noqa: F401 (the device's own, from its boot)
+    from rules_code import AHEAD, CODE
 
-    rules = shared_rules.get_game("moonstar")
-    for phase, names in list(rules.AHEAD.items()) + list(rules.CODE.items()):
-        _shed(rules)
+    shared_rules.get_game("moonstar")
+    for phase, names in list(AHEAD["moonstar"].items()) + list(CODE["moonstar"].items()):
+        _shed()
         for name in names:
             before = set(sys.modules)
             __import__(name)

@@ -10,6 +10,7 @@ import sys
 
 from start import rules_resident
 from loader import drop
+from rules_code import AHEAD, KEEP
 from session import Session
 from shared_rules.match import Match
 
@@ -140,8 +141,12 @@ def test_on_demand_rules_are_unloaded_after_each_event():
         s = _session(app)
         resident = list(s.resident)
         assert "shared_rules.moonstar" in resident
-        # legal(), which every event asks, is kept (the rules' KEEP)
+        # legal(), which every event asks, is kept (rules_code.KEEP)
         assert "shared_rules.moonstar.allowed" in resident and "shared_rules.moonstar.limits" in resident
+        # the session holds its game's lists; the lists' module, every
+        # game's, is let go
+        assert s.keep == KEEP["moonstar"] and s.ahead_by_phase == AHEAD["moonstar"]
+        assert "rules_code" not in sys.modules
         events = [
             {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
             {"type": "setup", "planets": [[0, 10], [3, 5], [6, 10], [9, 5]], "moons": [1, 2, 4, 5, 7, 8, 11],
@@ -274,13 +279,13 @@ def test_a_bid_keeps_its_code_for_the_next_bid_and_not_past_the_minute():
         # past it, only what the rules name for the result
         assert s.submit({"type": "time_up"})
         _pass_ends(s)
-        assert s.state["phase"] == "playing" and s.ahead() == s.match.rules.AHEAD["playing"]
+        assert s.state["phase"] == "playing" and s.ahead() == AHEAD["moonstar"]["playing"]
         assert "shared_rules.moonstar.result" in s.ahead()
         assert "shared_rules.moonstar.bid" not in sys.modules
         assert all(k in s.ahead() for k in _loaded(ON_DEMAND))
         assert s.submit({"type": "undo"}) and s.state["phase"] == "bidding"
         _pass_ends(s)
-        assert s.ahead() == s.match.rules.AHEAD["bidding"]  # an undo is no repeat
+        assert s.ahead() == AHEAD["moonstar"]["bidding"]  # an undo is no repeat
 
 
 class Ticks:
@@ -301,7 +306,7 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
         s = _session(app)
         _pass_ends(s)
         assert s.state["phase"] == "first"
-        want = s.match.rules.AHEAD["first"]
+        want = AHEAD["moonstar"]["first"]
         assert s.ahead() == want and s.fetch_ahead()
         # a module a pass, each on its own (the list is leaf first)
         missing = [k for k in want if k not in sys.modules]
@@ -325,7 +330,7 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
         # the phase moved on: what it alone needed is let go
         assert s.state["phase"] == "setup"
         assert "shared_rules.moonstar.first" not in sys.modules
-        assert s.ahead() == s.match.rules.AHEAD["setup"]
+        assert s.ahead() == AHEAD["moonstar"]["setup"]
 
 
 class Closing(Journal):
@@ -402,7 +407,7 @@ def test_a_minute_that_runs_out_before_its_code_is_back_waits_for_it():
             if s.match.count == n:
                 assert s.waiting
             else:  # the pass that entered it loaded none of its code
-                assert [k for k in sys.modules if k not in before and k in s.match.rules.AHEAD["bidding"]] == []
+                assert [k for k in sys.modules if k not in before and k in AHEAD["moonstar"]["bidding"]] == []
         assert passes >= 2 and not s.waiting
         assert app.journal.lines[-1]["type"] == "time_up" and s.state["phase"] == "playing"
 

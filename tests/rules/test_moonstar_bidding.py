@@ -32,8 +32,9 @@ def test_events_out_of_phase_are_refused():
     s = start()
     refused(s, bid(0, 30), "no bid now: this is the set-up (now: set-up)")
     refused(s, {"type": "result", "points": 3}, "no result now")
-    refused(s, {"type": "dance"}, "unknown Moonstar event type 'dance'")
-    refused(s, ["bid"], "an event must be a JSON object")
+    refused(s, {"type": "dance"}, "Moonstar has no 'dance' event (events: bid, time_up, result, setup, ")
+    refused(s, {"player": 1}, "an event needs a \"type\": one of bid, time_up, ")
+    refused(s, ["bid"], "an event must be an object with a \"type\" naming it")
     refused(s, {"type": "challenge", "player": 1}, "no challenge now")
 
 

@@ -1,5 +1,6 @@
 import shared_rules.moonstar.board  # noqa: F401  (first: the biggest compile, see the kit)
 from _support import raises
+from shared_rules.errors import RuleError
 from test_moonstar__kit import NAMES, SIT, UP, M, bid, plan, run, start
 
 
@@ -16,7 +17,7 @@ def test_start_option_carries_scores_over_from_paper():
     for options, match in refused_new:
         try:
             M.new(NAMES[:3], options)
-        except M.RuleError as e:
+        except RuleError as e:
             assert match in str(e), (str(e), match)
         else:
             raise AssertionError(options)

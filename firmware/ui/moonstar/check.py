@@ -80,14 +80,14 @@ class Check(Screen):
                     return self._turn(now)
                 answer = solve.answer if solve is not None else None
                 # what the check loads, FETCH_MS of a pass at a time first (the
-                # result's code as the rules name it, leaf first, and with a
+                # result's code as rules_code.CODE names it, leaf first, and with a
                 # set-up the plan's checks or what the game's last solve loaded)
                 from loader import fetch
 
                 more = ()
                 if s.state.get("sit"):
                     more = ("shared_rules.moonstar.plan",) if answer is not None else (s.notes.get("solve") or ())
-                if fetch(s.match.rules.CODE["result"] + more, app.board.ticks_ms):
+                if fetch(s.code_by_event["result"] + more, app.board.ticks_ms):
                     return False  # loading was this pass's work (no redraw: a frame costs 25 ms)
                 self.base = s.state
                 self.job = s.match.rules.begin(self.base, self.ev, answer)

@@ -145,13 +145,13 @@ class Slices:
             # The search went in parts: the first steps' code is done with
             # (nothing of the parts refers to it; the rules' check, if it
             # needs it, loads it again), and its room is the parts'. So is
-            # the rules' kept legal() (their KEEP: nothing holds its code
-            # between calls), loaded again by the next event: the parts are
-            # a round's largest moment on the heap (docs/device.md, Memory).
+            # the rules' kept legal() (the session's keep, rules_code.KEEP:
+            # nothing holds its code between calls), loaded again by the
+            # next event: the parts are a round's largest moment on the
+            # heap (docs/device.md, Memory).
             from loader import drop
 
-            rules = sys.modules.get("shared_rules.moonstar")
-            drop((_START,) + getattr(rules, "KEEP", ()))
+            drop((_START,) + getattr(self.session, "keep", ()))
         return False
 
     def stop(self):
