@@ -446,6 +446,14 @@ class Pico:
                 n = 0
             self._pty_sent += n
 
+    def wait_pty(self, timeout):
+        """Block, in wall time and at most `timeout` s, until the PC writes
+        to the pty (the chip does not run meanwhile). Whether it wrote."""
+        import select
+
+        r, _, _ = select.select([self._pty[0]], [], [], timeout)
+        return bool(r)
+
     def close_pty(self):
         if self._pty is not None:
             for fd in self._pty:

@@ -102,7 +102,13 @@ def sync(p, db):
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
     wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
     while proc.poll() is None and time.monotonic() < wall_end:
+        busy, at, out = p.busy_ms(), p.ms, len(p.serial_out)
         p.run(20)
+        if p.busy_ms() - busy < 0.25 * (p.ms - at) and len(p.serial_out) == out:
+            # the chip idles and said nothing: it waits on the PC, so the
+            # emulator waits too, for its next bytes (however slow the PC's
+            # process, the chip's idle passes cost no more emulation)
+            p.wait_pty(0.2)
     if proc.poll() is None:
         proc.kill()
     out, err = proc.communicate()
