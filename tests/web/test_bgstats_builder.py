@@ -73,9 +73,12 @@ def journals(tmp_path_factory):
         paths.append(device_timed(src, tmp / ("timed-device-" + src.name)))
     db = tmp / "records.db"
     ids = {}
-    for p in paths:
-        res = json.loads(run("import", "--db", db, "--json", "--device", DEVICE, p).splitlines()[0])
-        assert res["status"] == "stored", res
+    # one `moontable import` of them all: a line each, in the order given
+    lines = run("import", "--db", db, "--json", "--device", DEVICE, *paths).splitlines()
+    assert len(lines) == len(paths), lines
+    for p, line in zip(paths, lines):
+        res = json.loads(line)
+        assert res["status"] == "stored" and res["file"] == str(p), res
         ids[p] = res["game_id"]
     pc = {}
     for line in run("export", "--db", db, "--format", "bgstats").splitlines():
