@@ -114,7 +114,8 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
     redraw of the running minute's countdown may be that write); a tap
     with no change of the panel within 3 s is counted apart. After each
     the loop settles (the script reads the panel to choose). Returns
-    {"taps", "unchanged", "mean", "max"} (ms)."""
+    {"taps", "unchanged", "mean", "max"} (ms) and "each": (button, ms,
+    the panel's title after it) a tap."""
     import random
 
     rng = random.Random(tap_seed)
@@ -123,6 +124,7 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
     p.settle()
     lat = []
     unchanged = [0]
+    each = []  # (button, ms or None, the title after it)
 
     def tap(name, hold=80, after=100):
         p.run(rng.randint(20, 250))
@@ -138,14 +140,18 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
         else:
             unchanged[0] += 1
         p.settle()
+        each.append((name, round(lat[-1], 1) if changed else None, p.screen().split("\n")[0]))
 
     p.press = tap
     game7_round(p)
     p.press("ok")  # the points: the bid (the default)
     p.stop()
     out = {"taps": len(lat) + unchanged[0], "unchanged": unchanged[0],
-           "mean": round(sum(lat) / len(lat), 1) if lat else None, "max": round(max(lat), 1) if lat else None}
-    log("30 ms taps through a Game 7 round -> changed panel: %s" % out)
+           "mean": round(sum(lat) / len(lat), 1) if lat else None, "max": round(max(lat), 1) if lat else None,
+           "each": each}
+    log("30 ms taps through a Game 7 round -> changed panel: %s" % {k: v for k, v in out.items() if k != "each"})
+    for row in each:
+        log("  %-5s %6s ms  %s" % row)
     return out
 
 
