@@ -15,6 +15,7 @@ from buttons import BACK, LONG, OK, PRESS, Buttons
 import loader
 from shared_rules.ticks import ticks_diff
 from sound import Sound
+from store.layout import SETTINGS
 
 # What the serial protocol loads, in the order it loads them (each after
 # what it imports), let go after SERIAL_IDLE_MS of silence.
@@ -231,8 +232,6 @@ class App:
         self.dirty = True
 
     def save_settings(self):
-        from store.layout import SETTINGS
-
         self.store.write_json(SETTINGS, self.conf)
         self.apply_settings()
 
@@ -425,8 +424,6 @@ class App:
     def fault(self, e):
         """An unexpected error in a screen: report it (serial and toast) and
         go back to a known screen. The journal is untouched by screens."""
-        import sys
-
         sys.print_exception(e)
         if self.session is not None:
             self.open_game()

@@ -19,7 +19,10 @@ again while an old copy is alive is held twice. So each owner passes what
 it keeps (the session's resident rules, the serial protocol while a PC is
 connected) and state lives in objects, never in a module that may go."""
 
+import gc
 import sys
+
+from shared_rules.ticks import ticks_diff
 
 
 def mark():
@@ -55,8 +58,6 @@ def release(before, keep=(), prefix=""):
     gone = [k for k in sys.modules if k not in before and k not in keep and k.startswith(prefix)]
     if gone:
         drop(gone)
-        import gc
-
         gc.collect()
     return bool(gone)
 
@@ -76,8 +77,6 @@ def fetch(names, ticks):
     loading is quick, at once) or before it. A name that does
     not import is passed over (its user will say why). The modules loaded
     so are the step's: whoever marked before it lets them go."""
-    from shared_rules.ticks import ticks_diff
-
     t0 = ticks()
     one = False  # a call loads one module at least, however slow the last pass
     for name in names:

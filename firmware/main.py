@@ -7,6 +7,8 @@
 An unexpected error is shown on the display and printed, then the REPL
 takes over (the journal on flash is already safe)."""
 
+import sys
+
 import boards
 
 _board = None
@@ -30,8 +32,6 @@ try:
 except KeyboardInterrupt:
     print("moontable: interrupted; REPL")
 except Exception as e:
-    import sys
-
     sys.print_exception(e)
     if _board is not None:
         try:

@@ -4,6 +4,7 @@ abandon"), and a finished game set aside by New game (Home's "Finished
 game"; ui/menus/abandon.py). Loaded for that and let go after."""
 
 from shared_rules.errors import RuleError
+from store.files import failure
 
 
 def resume(app, gid=None):
@@ -58,8 +59,6 @@ def resume(app, gid=None):
         app.session.after_change(resumed=True)
         app.session.shed()
     except Exception as e:  # a damaged game must never stop the device
-        from store.files import failure
-
         app.session = None
         if gid is None:  # the journal itself (a full flash had no room for its folder)
             warnings.append("the games could not be read: %s" % failure(e))

@@ -7,16 +7,15 @@ in the boot: the app lets it go after App.boot (app.py)."""
 
 from config import DEFAULT_NAMES, check_settings, default_settings
 from loader import Moment
+from store.files import Store
+from store.journal import Journal, Uptime
+from store.layout import ROSTER, SETTINGS
 
 
 def load_data(board):
     """(store, uptime, journal, settings, roster) for the app: the data
     folder, this boot's clock, the journal, the settings in force and the
     player names."""
-    from store.files import Store
-    from store.journal import Journal, Uptime
-    from store.layout import ROSTER, SETTINGS
-
     store = Store(board.storage_root)
     try:
         store.ensure_dir()  # a file in the way is moved aside (with a warning)

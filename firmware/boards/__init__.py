@@ -22,12 +22,14 @@ the ESP32 share is in boards/machine_board.py, so the simulator never loads
 it (every module a board imports stays in its heap).
 """
 
+import json
+import select
+import sys
+
 
 def load_config(path="board.json"):
     """The pin map as a dict. Read relative to the current folder, which is
     the flash root on a board and the flash folder in the simulator."""
-    import json
-
     with open(path) as f:
         return json.load(f)
 
@@ -40,8 +42,6 @@ def setup(cfg=None):
     if not name:
         raise ValueError("board.json has no \"board\" key naming boards/<board>.py")
     if name == "sim":
-        import sys
-
         if sys.platform == "webassembly":
             name = "wasm"  # the same virtual board, reached through the WebAssembly host
     module = __import__("boards." + name)
@@ -55,9 +55,6 @@ class StdioSerial:
     go out as raw bytes. Shared by every board whose console is stdio."""
 
     def __init__(self):
-        import select
-        import sys
-
         self._in = getattr(sys.stdin, "buffer", sys.stdin)
         self._out = getattr(sys.stdout, "buffer", sys.stdout)
         self._poll = select.poll()

@@ -1,6 +1,13 @@
 """The pin-level code the Pico and the ESP32 share: four buttons to GND with
 pull-ups, a PWM piezo and the OLED over machine.I2C, all from the pin map."""
 
+import binascii
+import os
+import time
+
+from boards import StdioSerial
+from buttons import DEBOUNCE_MS
+
 # Mask bits for the four buttons, in the order of the pin map's keys.
 BUTTON_NAMES = ("up", "down", "ok", "back")
 IDLE_SLICE_MS = 5  # how often idle() looks whether a button woke it
@@ -43,8 +50,6 @@ class PinButtons:
         self.woke = False  # set by any edge since the last read(): the board's idle() ends early on it
         self.since = None
         if ticks_ms is not None:
-            from buttons import DEBOUNCE_MS
-
             self._debounce = DEBOUNCE_MS
             self._ticks = ticks_ms
             self._down_at = [None, None, None, None]  # a press held at power-on started unseen: no tap
@@ -124,6 +129,8 @@ class PwmBuzzer:
 
 def make_display(machine, cfg):
     """The OLED over machine.I2C through the busio-style adapter."""
+    # here, not at the top: the tests import this module (PinButtons)
+    # where the display's library is not on the path
     from i2c_adapter import BusioI2C
     from oled import Oled
 
@@ -138,8 +145,7 @@ class MachineBoard:
     ESP32 differ only in their pin maps, so they share this class."""
 
     def __init__(self, cfg, storage_root="/data"):
-        import machine
-        import time
+        import machine  # here, not at the top: the tests import this module where there is no machine
 
         # Bound once: the app reads the clock several times a pass, and an
         # `import time` per call searches the flash filesystem first on a
@@ -150,15 +156,11 @@ class MachineBoard:
         self.buzzer = PwmBuzzer(machine, cfg)
         self.display = make_display(machine, cfg)
         self.storage_root = storage_root
-        from boards import StdioSerial
-
         serial = StdioSerial()
         self.read_byte = serial.read_byte
         self.write = serial.write
         self._wait = serial.wait
         self._ticks_diff = time.ticks_diff
-        import binascii
-
         self.info = {"board": cfg.get("board", "?"), "id": binascii.hexlify(machine.unique_id()).decode()}
 
     def idle(self, ms):
@@ -178,6 +180,4 @@ class MachineBoard:
             left = ms - diff(ticks(), start)
 
     def random32(self):
-        import os
-
         return int.from_bytes(os.urandom(4), "big")

@@ -10,6 +10,7 @@ console, so the REPL, mpremote and the sync protocol all share it.
 
 import os
 import select
+import sys
 
 from boards import StdioSerial
 from boards.simwire import Link, WireBoard
@@ -66,8 +67,6 @@ def setup(cfg):
     board = WireBoard(cfg, link, serial, {"board": "sim", "id": os.getenv("MOONSIM_ID") or "sim-0001"},
                       int(os.getenv("MOONSIM_SEED") or "0"), os.getcwd() + "/data")
     if not virtual:
-        import sys
-
         link.wake_on(sys.stdin)
     log = os.getenv("MOONSIM_DRAWLOG")
     if log:

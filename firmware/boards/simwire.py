@@ -25,8 +25,12 @@ deterministic (lockstep). Otherwise the clock is time.ticks_ms() and
 button changes arrive whenever the keyboard produces them.
 """
 
+import os
 import struct
 import time
+
+from i2c_adapter import BusioI2C
+from oled import Oled
 
 
 class Link:
@@ -134,9 +138,6 @@ class WireBoard:
     the data folder."""
 
     def __init__(self, cfg, link, serial, info, seed, storage_root):
-        from i2c_adapter import BusioI2C
-        from oled import Oled
-
         self.link = link
         link.send(b"H")
         link.wait_for(b"T")
@@ -178,6 +179,4 @@ class WireBoard:
             # Deterministic under a test's seed: the same presses give the
             # same set-ups, so a killed run can be compared with a clean one.
             return self._rng.next32()
-        import os
-
         return int.from_bytes(os.urandom(4), "big")

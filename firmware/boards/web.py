@@ -29,14 +29,19 @@ port in a browser, with the panel, the buttons and the buzzer on the page.
   back before the next boot, like a board's flash across a power cut.
 """
 
+import json
 import os
+import sys
 import time
 
+import ssd1306_emu  # pyright: ignore[reportMissingImports]  (host/sim's, shipped with the page by web/build.py)
 import webhost  # pyright: ignore[reportMissingImports]  (registered by the page: web/page/app.mjs)
 from uctypes import addressof
 
 from i2c_adapter import BusioI2C
+from loader import Moment, drop
 from oled import Oled
+from shared_rules import display_name
 
 
 class EmulatedBus:
@@ -93,8 +98,6 @@ def _wrap_bigdigits():
     calls deep enough to exhaust the interpreter's stack (issue 21). The
     app loads and lets go ui.bigdigits as screens need it; a fresh copy
     has no mark, so it is wrapped in its turn."""
-    import sys
-
     big = sys.modules.get("ui.bigdigits")
     if big is not None and not getattr(big, "_web_text", False):
         setattr(big, "draw", _big_text(big))
@@ -264,8 +267,6 @@ class WebBoard:
     """The Board surface (boards/__init__.py) in a web page."""
 
     def __init__(self, cfg):
-        import ssd1306_emu  # pyright: ignore[reportMissingImports]  (host/sim's, shipped with the page by web/build.py)
-
         d = cfg.get("display", {})
         w, h = d.get("width", 128), d.get("height", 64)
         addr = cfg["i2c"].get("addr", 0x3C)
@@ -357,8 +358,6 @@ class WebBoard:
         """Boot the app, then let the page call one loop pass at a time
         (main.py calls this instead of app.run): the port collects garbage
         only when a call from the page returns."""
-        from loader import Moment
-
         with Moment():
             from link.hooks import Hooks
 
@@ -419,8 +418,6 @@ class WebBoard:
         """The games on flash but the one in progress, as JSON text for
         the page's download list: [{"id", "file", "title", "finished",
         "bgstats"}], newest first (see described())."""
-        import json
-
         root = self.storage_root
         cur = self.app.journal.current()
         out = []
@@ -440,8 +437,6 @@ class WebBoard:
             # The line reader and the replay came in for this list: they go
             # with it (a game's session leaves the reader to whoever loaded
             # it), unless the serial protocol, which holds the reader, is on.
-            from loader import drop
-
             drop(("shared_rules.log", "shared_rules.wire_read"))
         return json.dumps(out)
 
@@ -451,8 +446,6 @@ def game_title(done):
     "Moonstar with Ann, Bob, Cy: Bob won after 6 rounds; 2026-11-24
     09:40", or "...: not finished, stopped in round 3; ...". Who won is
     the rules' (Match.winners: a partnership names both partners)."""
-    from shared_rules import display_name
-
     match = done["match"]
     header = match.header
     players = list(header["players"])
@@ -477,7 +470,6 @@ def game_title(done):
 def header_title(path, name, err):
     """A journal the rules could not replay, named from its header line
     where it can be read, and the reason."""
-    from shared_rules import display_name
     from shared_rules.wire_read import decode
 
     title = name[:-6]

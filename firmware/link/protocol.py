@@ -24,6 +24,7 @@ from shared_rules import RULES_VERSION
 from shared_rules.wire import LineError, crc32, encode
 from shared_rules.wire_read import decode
 
+from loader import Moment
 from store.layout import JournalError, valid_id
 from names import MAX_NAMES, check_name, repeated
 from store.layout import CLOCKS, ROSTER, SETTINGS
@@ -376,8 +377,6 @@ class Protocol:
             return
         clocks[key] = at_zero
         if len(clocks) > KEEP_CLOCKS:
-            from loader import Moment
-
             with Moment():  # the boots' checks: loaded for this only
                 from shared_rules.boots import boot_key  # plain ASCII digits: " 2", "+5" are no boot
 

@@ -5,6 +5,9 @@ the app lets go of them when it closes (App.pop, loader.py): menus/ for
 Home and its menus, one module per game (moonstar/ a package of its
 moments), and the parts they share (base, dialogs, form, gcommon)."""
 
+import gc
+import sys
+
 # (game name, its UI module) of every game, in menu order; the menu shows
 # each by the box's name (shared_rules.display_name).
 GAMES = (
@@ -20,15 +23,11 @@ def ui_module(game):
     imported (on first use, or again after a screen that covered the game
     screen unloaded it). The game screen asks on every use, so the loaded
     case allocates nothing."""
-    import sys
-
     for name, mod in GAMES:
         if name == game:
             m = sys.modules.get(mod)
             if m is not None:
                 return m
-            import gc
-
             gc.collect()  # room for the module before it loads
             __import__(mod)
             return sys.modules[mod]

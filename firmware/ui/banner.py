@@ -1,6 +1,7 @@
 """Banners: a moment worth a shout, over the whole panel. Loaded only
 when one is shown (screens call banner(app, text))."""
 
+from shared_rules.ticks import ticks_diff
 from buttons import LONG, PRESS
 from ui.base import Screen, wrap
 
@@ -21,8 +22,6 @@ class Banner(Screen):
             self.app.pop()
 
     def update(self, now):
-        from shared_rules.ticks import ticks_diff
-
         if self.app.toast_lines is not None:  # its time starts once a toast over it is gone
             self.until = (now + self.ms) & ((1 << 30) - 1)
             return False

@@ -4,7 +4,7 @@ actions legal() allows, and entering an event. One
 copy here, loaded with whichever game is played, costs less heap than the
 same lines in every game's module."""
 
-from ui.base import text_right
+from ui.base import COLS, fit_all, text_right, title_bar
 
 
 def scoreboard(d, names, scores, y=11, rows=4, mark=None, top=0):
@@ -29,8 +29,6 @@ def over(d, s):
     shared win by every name, as the rules' winners() say), and both ways
     on, shown: OK a rematch, BACK Home (ui/play.py). The game's rows go
     between, above y 46."""
-    from ui.base import COLS, title_bar
-
     title_bar(d, won(s, getattr(d, "room", COLS)))
     text_right(d, "BACK: Home", 46)
     hint(d, "OK: Rematch")
@@ -39,8 +37,6 @@ def over(d, s):
 def won(s, room):
     """"Won: " and every winner (the rules' winners()) in `room`
     characters, each name whole where they fit (ui.base.fit_all)."""
-    from ui.base import fit_all
-
     names = s.state["players"]
     return "Won: " + fit_all([names[i] for i in s.match.winners()], room - 5)
 

@@ -1,6 +1,7 @@
 """The game menu (BACK on the game screen) and Rematch: loaded when one is
 opened, so the game screen itself stays small while a game is played."""
 
+from shared_rules import display_name
 from ui.base import Menu
 from ui.gcommon import offered
 
@@ -21,8 +22,6 @@ def game_menu(play):
     finished game's BACK goes Home, its OK is the rematch): on a pointing
     screen what OK there does not enter; the timer, Standings, the game's
     own items, Undo last, Home."""
-    from shared_rules import display_name
-
     app = play.app
     s = app.session
     items = []

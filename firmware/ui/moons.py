@@ -11,7 +11,7 @@ taker's score (set_score). Tokens show as planet initials (J S N U) with
 counts, the supply's too. The title names who leads the next trick and
 the line above the supply the round's first player, both from turn()."""
 
-from ui.base import fit, text_right, title_bar
+from ui.base import fit, scroll_marks, text_right, title_bar
 from ui.form import Form, seats
 from ui.gcommon import ask_one, event, hint, offered, over
 
@@ -317,8 +317,6 @@ def draw(d, s, play):
             d.text(score, sx, y, 1)
             _tokens(d, 56, y, st["tokens"][p], (sx - 64) // 8)
         y += 9
-    from ui.base import scroll_marks
-
     scroll_marks(d, top > 0, top + rows < n, 11, 29)
     if t["leader"] is not None:
         d.text("1st " + fit(names[t["leader"]], 5), 0, 38, 1)  # a column clear of "supply"

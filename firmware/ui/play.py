@@ -17,6 +17,7 @@ shows both ways on: OK a rematch (same players, seats rotated, options
 kept), BACK Home (where the finished game stays until another starts)."""
 
 from shared_rules.ticks import const, ticks_diff
+import loader
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from ui.base import Menu
 
@@ -95,8 +96,6 @@ class Play:
             # long BACK is an undo, an event: Session.submit stops it.)
             s.stop_job()
             self.asked = -1
-            import loader
-
             app.before = loader.mark()
         if b == OK and kind == PRESS:
             # what the hint says, whether the minute runs or waits paused

@@ -4,7 +4,9 @@ name, score, the round count, and at the foot the winner(s) once there
 are any, before that the target the game is played to. BACK from the standings of a finished game goes
 Home: the game is over, there is nothing to go back to."""
 
+from buttons import BACK, DOWN, PRESS, UP
 from ui.base import Screen, scroll_marks, text_right, title_bar
+from ui.gcommon import hint, won
 
 
 class Standings(Screen):
@@ -13,8 +15,6 @@ class Standings(Screen):
         self.top = 0
 
     def button(self, b, kind, count):
-        from buttons import BACK, DOWN, PRESS, UP
-
         s = self.app.session
         rows = s.match.standings() if s else []
         if b == DOWN or b == UP:
@@ -48,8 +48,6 @@ class Standings(Screen):
             text_right(d, str(st["scores"][seat]), y)
             y += 9
         scroll_marks(d, self.top > 0, self.top + 5 < len(rows), 11, 47)
-        from ui.gcommon import hint, won
-
         # the foot says what ends the game: who won, else the target the
         # rules set when it started (Moonstar's Game 8 plays to 50, Game 7
         # to 100); Moons, which ends with its supply or rounds, has none

@@ -9,7 +9,7 @@ first). An illegal play is in
 the game menu (BACK)."""
 
 from ui.banner import banner
-from ui.base import fit, fit_all, text_right, title_bar
+from ui.base import fit, fit_all, scroll_marks, text_right, title_bar
 from ui.form import seats
 from ui.gcommon import ask_one, event, hint, over
 
@@ -206,8 +206,6 @@ def draw(d, s, play):
                 _chips(d, 58, y, chips[p])
                 text_right(d, "t%d" % st["tricks"][p], y)
             y += 9
-        from ui.base import scroll_marks
-
         scroll_marks(d, top > 0, top + 4 < n, 11, 38)
     if st["over"]:
         return

@@ -6,6 +6,11 @@ and rules leave the heap while the new game's menus load, and Home's
 "Finished game" reads it back from its journal until the next game
 starts. Loaded for that moment only."""
 
+import gc
+
+import loader
+from shared_rules import display_name
+
 
 def new_game(app, paper):
     """The new-game menus; over a game in progress, after the question."""
@@ -15,7 +20,6 @@ def new_game(app, paper):
             _set_aside(app)
         _start(app, paper)
         return
-    from shared_rules import display_name
     from ui.dialogs import Ask
 
     def yes():
@@ -60,12 +64,8 @@ def _set_aside(app):
     app.session = None
     app.sound.watch(None)
     s = None
-    import loader
-
     kept = app.keep()
     loader.drop([m for m in held if m not in kept and m not in app.base])
-    import gc
-
     gc.collect()
 
 
@@ -73,8 +73,6 @@ def unabandon(app):
     """The abandoned game again, read back from its journal (as a restart
     would: the minute paused with the time it had); a finished game set
     aside, as it ended."""
-    import loader
-
     gid, _, over = app.abandoned
     app.abandoned = None
     app.reset()

@@ -5,7 +5,11 @@ whether a PC has it; OK there is a menu whose Delete asks first. A synced
 game goes after one question; an unsynced one only after a second,
 explicit one: the device never throws away a game a PC has not stored."""
 
+import loader
 from buttons import BACK, DOWN, OK, PRESS, UP
+from shared_rules import display_name
+from shared_rules.dates import civil
+from store.layout import game_number
 from ui.base import COLS, Menu, Screen, title_bar, wrap
 from ui.dialogs import Ask
 
@@ -16,8 +20,6 @@ SHORT = {"moonstar": "Moonstar", "shoot-the-moon": "Shoot", "moon": "Moon", "moo
 def day(t):
     """Epoch seconds (the PC's local time, as a sync sets the clock) as
     (month, day, hour, minute) (shared_rules.dates, as the PC dates them)."""
-    from shared_rules.dates import civil
-
     _, m, d, h, mi, _ = civil(t)
     return m, d, h, mi
 
@@ -29,15 +31,11 @@ def when(head, gid):
     if isinstance(t, int) and t > 0:
         m, d, _, _ = day(t)
         return "%02d-%02d" % (m, d)
-    from store.layout import game_number
-
     return "#%d" % game_number(gid)
 
 
 def header(app, gid):
     """A game file's header line (its first), or None if unreadable."""
-    import loader
-
     with loader.Moment():
         from shared_rules.wire_read import decode
 
@@ -60,8 +58,6 @@ def reached(app, gid, head):
     s = app.session
     if s is not None and s.gid == gid:
         return standing(s.match)
-    import loader
-
     try:
         with loader.Moment():
             from shared_rules.match import Match
@@ -101,8 +97,6 @@ class GameCard(Screen):
 
     def __init__(self, app, g, on_menu):
         super().__init__(app)
-        from shared_rules import display_name
-
         head = g["head"]
         self.title = display_name(head["game"]) if head else g["id"]
         words = []

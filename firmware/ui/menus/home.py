@@ -7,6 +7,7 @@ rematch) until the next game starts, and a power cut must not change that
 (a board's, or a reload of the web page): what Home offers when no game is
 in memory comes from flash (finished())."""
 
+from buttons import BACK
 from ui.base import Menu
 
 
@@ -41,8 +42,6 @@ class Home(Menu):
             self.index = 0
 
     def button(self, b, kind, count):
-        from buttons import BACK
-
         if b == BACK:
             return  # home is the bottom of the stack
         super().button(b, kind, count)

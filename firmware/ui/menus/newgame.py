@@ -9,6 +9,8 @@ the seats it asks each player's, between the bounds the rules give for the
 game (their start_bounds), passed to the rules as the header option "start",
 which the rules check."""
 
+from shared_rules import display_name, get_game
+from shared_rules.errors import RuleError
 from ui import GAMES, ui_module
 from ui.base import Menu
 from ui.dialogs import NumberPick
@@ -40,8 +42,6 @@ def free_names(pool, seated):
 
 
 def start(app, paper=False):
-    from shared_rules import display_name
-
     base = len(app.stack)
 
     def chosen(game):
@@ -73,8 +73,6 @@ def start(app, paper=False):
         pool = name_pool(app.roster, n)
         unit = getattr(ui, "SCORE_WORD", "score")
         if paper:
-            from shared_rules import get_game
-
             lo, hi = get_game(game).start_bounds(opts)
 
         def ask(ev):
@@ -124,9 +122,6 @@ def start_refused(game, names, opts):
     """Why the rules refuse to start `game` from these paper scores, or
     None: asked before the form closes, so a refused start keeps what was
     entered."""
-    from shared_rules import get_game
-    from shared_rules.errors import RuleError
-
     try:
         get_game(game).new(names, opts)
     except RuleError as e:

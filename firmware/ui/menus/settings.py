@@ -1,6 +1,7 @@
 """Settings: timer lengths for new games, sound, contrast and how long the
 screen stays on with no button pressed. Saved atomically at once."""
 
+from config import SETTING_RANGES
 from ui.base import Menu
 from ui.dialogs import NumberPick
 
@@ -24,8 +25,6 @@ def _items(app):
 
 
 def settings_menu(app):
-    from config import SETTING_RANGES
-
     def changed(key, value):
         app.conf[key] = value
         app.save_settings()

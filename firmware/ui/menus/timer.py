@@ -1,6 +1,8 @@
 """A plain one-minute sand timer, for any game: OK starts/pauses, UP/DOWN
 add or take 10 s, a long OK restarts it. Beeps like the game timers."""
 
+from buttons import BACK, DOWN, LONG, OK, PRESS, UP
+from ui import bigdigits
 from ui.base import Screen, title_bar
 from shared_rules.timer import SandTimer
 
@@ -15,8 +17,6 @@ class TimerScreen(Screen):
         app.sound.watch(self.timer)
 
     def button(self, b, kind, count):
-        from buttons import BACK, DOWN, LONG, OK, PRESS, UP
-
         t = self.timer
         if b == OK and kind == PRESS:
             if t.running:
@@ -45,8 +45,6 @@ class TimerScreen(Screen):
         return False
 
     def draw(self, d):
-        from ui import bigdigits
-
         title_bar(d, "Sand timer")
         t = self.timer
         secs = t.seconds_shown()

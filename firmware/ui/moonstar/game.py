@@ -58,7 +58,8 @@ def act(s, key):
 
 # What each action's screen loads, leaf first: loaded over loop passes
 # before it opens (App.prepare), some 100 ms of a Pico's time in all.
-_SOLVING_POINTS = ("ui.dialogs", "ui.moonstar.solve", "ui.moonstar.points")  # with a set-up: and its solve
+# with a set-up: the entry, its solve and the result's code it hands the points to
+_SOLVING_POINTS = ("ui.dialogs", "ui.moonstar.solve", "ui.moonstar.result", "ui.moonstar.points")
 _PLAIN = ("ui.dialogs", "ui.moonstar.result")  # a points entry without a set-up
 _ACTIONS = ("ui.form", "ui.moonstar.actions")
 _MORE = _ACTIONS + ("ui.dialogs", "ui.moonstar.more")

@@ -5,7 +5,7 @@ either menu and let go when it closes, so that the game screen's code,
 held through the minutes and the best-possible solve ahead, holds none
 of it (ui/moonstar/game.py hands these calls on)."""
 
-
+from ui.gcommon import offered
 
 # legal move|menu label|action key, in menu order (gcommon.offered)
 ACTIONS = """roll_for_setter|Roll for setter|roll
@@ -26,8 +26,6 @@ def actions(s):
     that knows a menu's rows is never sent to the wrong one: the likely
     answer moves the cursor, likely()); once a bid of 70 closed the
     bidding, the playing minute (or the side bets) last."""
-    from ui.gcommon import offered
-
     mv = s.moves()
     acts = offered(mv, ACTIONS)
     st = s.state

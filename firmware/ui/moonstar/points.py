@@ -21,6 +21,8 @@ the result is submitted."""
 
 from buttons import PRESS, UP
 from ui.dialogs import NumberPick
+from ui.moonstar.result import after_result, points_title, submit_later
+from ui.moonstar.solve import Slices
 
 TOAST_MS = 1500
 
@@ -32,8 +34,6 @@ class PointsPick(NumberPick):
     result's check then runs on: ui/moonstar/check.py)."""
 
     def __init__(self, app, title, spec, bid, sit, on_done, on_back, tell=True):
-        from ui.moonstar.solve import Slices
-
         self.slices = Slices(sit, app.board.ticks_ms, app.session)
         self.bid = bid
         # the best is told (and the picker stops there) only once the play
@@ -84,8 +84,6 @@ def enter(s, spec):
     """The bidder's points (legal()'s result `spec`) when the situation is
     known: the picker stops at the best possible and the result screen
     follows. (Without one, the plain entry: ui/moonstar/result.py.)"""
-    from ui.moonstar.result import after_result, points_title, submit_later
-
     app = s.app
     st = s.state
 

@@ -5,6 +5,8 @@ told: a plain number, which has nothing to solve, so it loads no more than
 the number picker's code and this module, and hands the result to the
 rules in the next pass."""
 
+import sys
+
 from ui.base import Screen
 
 
@@ -22,8 +24,6 @@ class _Later(Screen):
         self.then = then
 
     def update(self, now):
-        import sys
-
         if "shared_rules.timer" not in sys.modules:
             # the minute a set-up starts: the sand timer's code in a pass
             # of its own first (the session keeps it from then on)

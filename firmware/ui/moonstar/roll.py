@@ -7,7 +7,7 @@ _SHOW_MS, as the toast it replaces did, unless UP/DOWN turned a page (then
 OK or BACK closes it); the game menu shows it again during the first
 round. The module is unloaded with the screen."""
 
-from shared_rules.ticks import const
+from shared_rules.ticks import const, ticks_diff
 from buttons import BACK, DOWN, OK, PRESS, UP
 from ui.base import Screen, fit, text_right, title_bar
 
@@ -57,8 +57,6 @@ class RollOff(Screen):
         self.app.pop()
 
     def update(self, now):
-        from shared_rules.ticks import ticks_diff
-
         if not self.held and ticks_diff(now, self.until) >= 0:
             self.close()
             return True
