@@ -81,26 +81,12 @@ class App:
         return (self.epoch_base + self.uptime.ms()) // 1000
 
     # -- screens -------------------------------------------------------------
-    def push(self, screen, cover=False):
-        """Open `screen` over the stack. `cover=True`: the screen below
-        does not draw while this one shows, so the code it loaded is let
-        go meanwhile (it loads again when it next draws): the Moonstar
-        entries that run the solver need that room."""
-        mark = self.before  # what was loaded before this screen came
-        if cover and self.stack:
-            # what came since the covered screen opened (its code, and what
-            # led to this one), but what this screen is built from
-            keep = self.keep("ui", "ui.base", *loader.needed(screen))
-            if self.session is not None:  # nor the code loaded ahead (Session.fetch_ahead)
-                ahead = self.session.ahead()
-                keep = [k for k in keep if k not in ahead]
-            loader.release(self.marks[-1], keep)
-            # what that let go and this screen loads again (the digits of
-            # a number picker) goes with this screen too
-            now = loader.mark()
-            mark = tuple(k for k in mark if k in now)
+    def push(self, screen):
+        """Open `screen` over the stack; what was loaded for it since the
+        press that opened it (its mark) goes when it is popped. The
+        screens below keep their code meanwhile."""
         self.stack.append(screen)
-        self.marks.append(mark)
+        self.marks.append(self.before)  # what was loaded before this screen came
         self.dirty = True
 
     def prepare(self, names, then):
@@ -286,13 +272,6 @@ class App:
         self.serial(now)
         self.check_sleep(now)
         if self.dirty and self.screen_on and self.prep is None:
-            # A screen whose code a covering one let go (the game screen's)
-            # draws once it is loaded again, a share a pass (prepare()): a
-            # pass that loaded and drew it took a Pico 130 ms.
-            code = getattr(self.stack[-1], "code", None)
-            if code is not None and loader.missing(code):
-                self.prepare(code, None)
-        if self.dirty and self.screen_on and self.prep is None:
             if self.deferred or ticks_diff(board.ticks_ms(), now) < DRAW_AFTER_MS:
                 self.deferred = False
                 try:
@@ -321,7 +300,7 @@ class App:
         elif s is not None and len(self.stack) == 1 and s.fetch_ahead():
             # The next event's code, loaded ahead while the game screen is
             # alone (a screen over it is an entry with code of its own, a
-            # covering one wants the room) in a pass that had nothing else
+            # solve wants the room) in a pass that had nothing else
             # to do (its work under FETCH_MS so far, no button moving); a
             # busy pass is followed by a short sleep and such a pass.
             b = self.buttons

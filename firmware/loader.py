@@ -91,34 +91,6 @@ def fetch(names, ticks):
     return one and ticks_diff(ticks(), t0) >= FETCH_MS
 
 
-def needed(obj):
-    """The modules `obj` is built from, by what can be seen of it: its
-    class and their bases, the classes its class's module names, and the
-    classes of the objects it holds. A moment's code can go while `obj`
-    lives, but not these (a module imported again while an old copy is
-    alive is held twice)."""
-    out = []
-
-    def add(cls):
-        name = getattr(cls, "__module__", None)  # built-in types have none
-        if name is None:
-            return
-        if name not in out:
-            out.append(name)
-        for b in cls.__bases__:
-            add(b)
-
-    cls = type(obj)
-    add(cls)
-    mod = sys.modules.get(cls.__module__)
-    for v in (mod.__dict__.values() if mod is not None else ()):
-        if isinstance(v, type):
-            add(v)
-    for v in getattr(obj, "__dict__", {}).values():
-        add(type(v))
-    return out
-
-
 class Moment:
     """`with Moment():` the code imported inside is let go at the end,
     error or not. A module already loaded when the moment starts (a caller

@@ -38,8 +38,8 @@ NEW = {
 # it (Session.ahead, Session.fetch_ahead), so the pass that applies it
 # need not load it. Only the set-up's base comes ahead (all its code, held
 # between passes beside its screens, was some 11 KB on a Pico's heap). A
-# result's comes while the game screen is alone; a points entry that
-# solves covers it, and so lets it go for the solve's room (App.push).
+# result's comes while the game screen is alone; a solve lets it go for
+# its room (Session.shed(False), ui/moonstar/solve.py).
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 _RESULT = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round",
            "shared_rules.moonstar.result")

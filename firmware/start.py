@@ -133,10 +133,6 @@ class Starting:
             self.passes += 1
             return True
         loader.drop(("start",))
-        # and it came with the game screen: a screen that covers that one
-        # lets it go as if the game screen had loaded it (App.push)
-        if app.marks:
-            app.marks[0] = tuple(k for k in app.marks[0] if k not in got)
         app.before = loader.mark()
         held = self.held
         self.held = []

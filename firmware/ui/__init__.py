@@ -20,9 +20,9 @@ GAMES = (
 
 def ui_module(game):
     """The UI module of a game (GAMES): the loaded one, else
-    imported (on first use, or again after a screen that covered the game
-    screen unloaded it). The game screen asks on every use, so the loaded
-    case allocates nothing."""
+    imported (on first use, or again after the app let the screens' code
+    go). The game screen asks on every use, so the loaded case allocates
+    nothing."""
     for name, mod in GAMES:
         if name == game:
             m = sys.modules.get(mod)

@@ -35,14 +35,10 @@ class Play:
     shows_timer = True
 
     def __init__(self, app):
-        from ui import GAMES, ui_module
+        from ui import ui_module
 
         self.app = app
         ui_module(app.session.game)  # the game's UI module loads as its screen opens
-        # what drawing this screen loads, leaf first: the parts the games'
-        # screens share and the game's UI module (App.step loads them
-        # ahead of the drawing when a covering screen let them go)
-        self.code = ("ui.gcommon", dict(GAMES)[app.session.game])
         self.seen = -1
         self.shown = -1
         self.scroll = 0
@@ -53,10 +49,10 @@ class Play:
 
     @property
     def ui(self):
-        """The game's UI module, looked up at each use rather than kept: a
-        screen covering this one may unload it to make room (Moonstar's
-        points entry and best-possible screen, for the solver), and it
-        loads again when this screen next needs it."""
+        """The game's UI module (ui.ui_module), looked up by the game's
+        name at each use: the `ui` package is let go and loaded again when
+        the app resets its screens (App.open_game), so a reference kept
+        here could outlive the package it came from."""
         from ui import ui_module
 
         return ui_module(self.app.session.game)

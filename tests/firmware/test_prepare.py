@@ -232,61 +232,40 @@ def test_a_long_pass_leaves_its_drawing_to_the_next_and_that_one_draws_whatever_
     assert app.drawn == [busy, busy]
 
 
-class Covered(Screen):
-    """A screen whose drawing needs `names` loaded (as the game screen's
-    `code`, which a covering screen lets go)."""
-
-    def __init__(self, board, names):
-        super().__init__(board)
-        self.code = names
-
-    def enter(self):
-        pass
-
-
-def _cover_closed(board, names):
-    """(app, below): a Covered screen needing `names`, a screen over it,
-    and a pass in which OK on that one pops it (what was drawn since in
-    app.drawn)."""
-    app = BareApp(board)
-    below = Covered(board, names)
+def _one_over_another():
+    """(app, below, below's modules, the top's modules): a screen that
+    loaded its code, and one opened over it (by a press) that loaded
+    its own, whose OK pops it; after a pass that pops it."""
+    below_code, over_code = _modules(2), _modules(2)
+    app = BareApp(Board(0))
+    for name in below_code:
+        __import__(name)
+    below = Screen(app.board)
     app.push(below)
-    app.push(Screen(board, lambda: app.pop()))
     app.step()
+    app.before = loader.mark()  # the press that opens the screen over it
+    for name in over_code:
+        __import__(name)
+    app.push(Screen(app.board, lambda: app.pop()))
+    app.step()
+    assert all(n in sys.modules for n in below_code + over_code)
     app.drawn = []
     app.buttons.due = [(OK, PRESS, 1)]
     app.step()  # the pop
-    return app, below
+    return app, below, below_code, over_code
 
 
-def test_a_screen_whose_code_went_loads_it_over_passes_before_it_draws_again():
-    """The cover closes (OK on it pops it): the screen below draws only
-    once its code is back, loaded a share a pass (App.prepare), never in
-    the pass of the pop; a press meanwhile waits for it. (A screen opened
-    over it in the same pass would load nothing of it: its drawing asks.)"""
-    board = Board(15)  # two modules a pass at this pace
-    names = _modules(4)
-    app, below = _cover_closed(board, names)
-    assert app.stack[-1] is below and app.prep is not None
-    assert app.drawn == [] and board.sleeps[-1] == 1
-    app.buttons.due = [(DOWN, PRESS, 1)]
-    passes = 1
-    while app.prep is not None:
-        assert app.drawn == []
-        app.step()
-        passes += 1
-        assert passes < 10
-    assert passes >= 2
-    for n in names:
-        assert n in sys.modules
-    assert below.got == [DOWN]  # the press made while its code loaded
-    if not app.drawn:
-        app.step()
-    assert app.drawn == [below]
+def test_a_screens_code_goes_when_it_closes():
+    """The one rule (App.push, App.pop): what was loaded since the press
+    that opened a screen goes when that screen closes."""
+    app, below, below_code, over_code = _one_over_another()
+    assert app.stack == [below]
+    assert not [n for n in over_code if n in sys.modules]
 
 
-def test_a_screen_whose_code_is_loaded_draws_in_the_pass_of_the_pop():
-    names = _modules(1)
-    __import__(names[0])
-    app, below = _cover_closed(Board(0), names)
+def test_the_screen_below_keeps_its_code_and_draws_in_the_pass_of_the_pop():
+    """A screen keeps what it loaded while another is over it, so it
+    draws again at once when that one closes (no loading first)."""
+    app, below, below_code, over_code = _one_over_another()
     assert app.prep is None and app.drawn == [below]
+    assert all(n in sys.modules for n in below_code)

@@ -100,4 +100,4 @@ def enter(s, spec):
         app.pop()
 
     pick = PointsPick(app, points_title(s), spec, st["bid"], st["sit"], done, back, st["phase"] != "playing")
-    app.push(pick, cover=True)
+    app.push(pick)

@@ -104,8 +104,7 @@ def after_result(s, answer, was=None):
 def show_best(s, answer=None):
     """The last round's points beside the best possible, then the plan
     (ui/moonstar/best.py); `answer`: the solver's, when the points entry
-    already has it. It covers the game screen: the solver needs the room.
-    Its code (some 100 ms of a Pico's time) loads over the passes after
+    already has it. Its code (some 100 ms of a Pico's time) loads over the passes after
     the one that asks (App.prepare)."""
     app = s.app
     st = s.state
@@ -113,7 +112,7 @@ def show_best(s, answer=None):
     def open_it():
         from ui.moonstar.best import BestPossible
 
-        app.push(BestPossible(app, st["round"], st["last"], answer), cover=True)
+        app.push(BestPossible(app, st["round"], st["last"], answer))
 
     app.prepare(_BEST, open_it)
 
