@@ -1,4 +1,5 @@
-"""For the whole suite: a test run changes no tracked file (issue 21,
+"""For the whole suite: the longest test files run first (below), and a
+test run changes no tracked file (issue 21,
 item 16). The tracked files git sees as changed are noted when the run
 starts and again when it ends; a file that changed in between fails the
 run, named, so a test that writes into the repository (as the web page's
@@ -56,3 +57,28 @@ def pytest_sessionfinish(session, exitstatus):
     if reporter is not None:
         reporter.write_line("ERROR: " + msg, red=True)
     session.exitstatus = 1
+
+
+# The test files that take longest (pytest --durations), longest first.
+# pytest-xdist hands out whole files in the order they were collected
+# (--dist loadfile), so a long file collected last keeps one core busy
+# alone at the end of the run while the other has nothing left to do;
+# run first, they overlap with the many short files instead.
+LONGEST_FIRST = (
+    "tests/sim/test_sim_powercut.py",
+    "tests/web/test_holds.py",
+    "tests/wasm/test_wasm_sessions.py",
+    "tests/sync/test_protocol_device.py",
+    "tests/properties/test_moonstar_props.py",
+    "tests/web/test_page.py",
+    "tests/typecheck/test_pyright.py",
+    "tests/sync/test_sync_e2e.py",
+    "tests/native/test_wheel.py",
+    "tests/web/test_page_round3.py",
+    "tests/web/test_page_hostile.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(LONGEST_FIRST)))  # stable: the rest keep their order
