@@ -21,6 +21,7 @@ from store.layout import SETTINGS
 # what it imports), let go after SERIAL_IDLE_MS of silence.
 SERIAL_MODULES = ("shared_rules.wire_read", "names", "config", "link.hooks", "link.protocol")
 LOOP_MS = 20
+STILL_MS = 500  # the sleep while nothing but a button or the PC can change the panel
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
 SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
@@ -287,7 +288,8 @@ class App:
         # so the next slice comes at once. While the game's minute runs on the game
         # screen with nothing else to watch (no button down, no tone, no
         # toast, no alarm near), until its shown second next changes: a
-        # pass every 20 ms would find the same second. A board sleeps less
+        # pass every 20 ms would find the same second. STILL_MS while
+        # nothing moves at all (still()). A board sleeps less
         # when it must (one whose sleep does not end at a button's edge).
         # Never past a button's debounce: its PRESS is due then.
         ms = LOOP_MS
@@ -313,10 +315,29 @@ class App:
                 left = s.timer.remaining() - 1
                 if left >= ALARM_MS + 1000:
                     ms = max(LOOP_MS, left % 1000 + 1)
+        elif self.still(now):
+            ms = STILL_MS
         due = self.buttons.settle_in(board.ticks_ms())
         if due is not None and due < ms:
             ms = due
         board.idle(ms)
+
+    def still(self, now):
+        """Whether nothing but a press or a byte from the PC (each of which
+        ends a board's sleep) can change what the panel shows: no button
+        down, no tone, toast or alarm, no minute running, nothing the
+        session owes the flash, and a top screen that says it waits
+        (Screen.still). On a Pico an idle pass costs about 1 ms of CPU, so
+        passes 20 ms apart at Home kept the core 5-10% busy for nothing."""
+        b = self.buttons
+        if b.stable | b.raw or self.toast_lines is not None or self.sound.off_at is not None or self.inverted:
+            return False
+        s = self.session
+        if s is not None and (s.timer is not None and s.timer.running or s.waiting or s.save_due or s.finish_due
+                              or s.time_up_at is not None and ticks_diff(now, s.time_up_at) < ALARM_AFTER_MS):
+            return False
+        still = getattr(self.stack[-1], "still", None)  # (not every screen is a Screen: Play, Starting)
+        return still is not None and still()
 
     def alarm(self, now):
         """The visual alarm, for loud tables and for when the sound is off:

@@ -10,7 +10,7 @@ from buttons import DEBOUNCE_MS
 
 # Mask bits for the four buttons, in the order of the pin map's keys.
 BUTTON_NAMES = ("up", "down", "ok", "back")
-IDLE_SLICE_MS = 5  # how often idle() looks whether a button woke it
+IDLE_SLICE_MS = 10  # how often idle() looks whether a button woke it: under the debounce, so a PRESS is still due 20 ms after the edge
 
 
 class PinButtons:

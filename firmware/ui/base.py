@@ -126,6 +126,12 @@ class Screen:
     def update(self, now):
         return False
 
+    def still(self):
+        """Whether this screen changes only on a button (the loop may then
+        sleep long, App.still): true for one with no update() of its own.
+        One whose update() watches the time says when it does not."""
+        return type(self).update is Screen.update
+
     def draw(self, d):
         title_bar(d, self.title)
 

@@ -71,6 +71,13 @@ class Play:
             return s.job if s is not None else None
         return self if self.asked != s.changed and hasattr(self.ui, "ahead") else None
 
+    def still(self):
+        """No work between events and no minute running (App.step sleeps
+        to the minute's next second itself): only a press changes this
+        screen then."""
+        s = self.app.session
+        return s is None or s.job is None and (s.timer is None or not s.timer.running)
+
     def timed(self, s):
         """The minute of the phase on screen, if one runs or waits."""
         t = s.timer

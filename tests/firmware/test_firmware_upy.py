@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ["test_buttons", "test_sound", "test_bigdigits"]
 # Tests that load app.py itself: its own run (see below).
-APP_MODULES = ["test_ms_best", "test_form", "test_prepare"]
+APP_MODULES = ["test_ms_best", "test_form", "test_prepare", "test_still"]
 
 
 def micropython():
