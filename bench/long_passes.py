@@ -27,7 +27,7 @@ LONG_MS = 30
 # methods whose time within a long pass is printed (inclusive of what they
 # call): module.Class.method, as the built firmware names them
 TIMED = ("app.App.draw", "app.App.serial", "session.Session.submit", "session.Session.after_change",
-         "session.Session.shed", "store.journal.Journal.append", "loader.Moment.__exit__")
+         "store.journal.Journal.append", "loader.Moment.__exit__")
 
 PROBE = """\
 import boards, sys, time, builtins

@@ -195,11 +195,7 @@ import loader
 loader.drop = lambda names: None
 """
 SAVINGS = (
-    ("shed", "rules' on-demand modules let go after every event (Session.shed)",
-     "from session import Session\nSession.shed = lambda self, *a, **k: None\n"),
-    ("cover", "the entries that run the solver let go of the game screen's code (App.push cover=True)",
-     "import app\n_push = app.App.push\napp.App.push = lambda self, screen, cover=False: _push(self, screen)\n"),
-    ("drop", "every module let go (loader.drop: screens, moments, shed, protocol)", _NO_DROP),
+    ("drop", "every module let go (loader.drop: screens, moments, protocol)", _NO_DROP),
     ("protocol", "serial protocol loaded only when a byte arrives",
      "from link import protocol as _protocol_kept\n"),
 )

@@ -124,7 +124,8 @@ class App:
         """Close the top screen and let go what it loaded, but `keep` (what
         it hands on: a solve still under way goes on in the next screen).
         `collect=False`: no collection unless code went (the caller's next
-        step collects: an event's submit sheds)."""
+        step, an event's submit, is the pass's work; the heap collects when
+        it needs the room)."""
         freed = False
         if len(self.stack) > 1:
             self.stack.pop()
@@ -163,15 +164,12 @@ class App:
 
     def keep(self, *more):
         """What must stay loaded whatever screen goes: the game's session
-        and its resident rules, the serial protocol while a PC talks."""
+        and every rules module it loaded (a game's code goes when the game
+        is set aside), the serial protocol while a PC talks."""
         keep = list(more)
-        s = self.session
-        if s is not None:
+        if self.session is not None:
             keep.append("session")
-            keep.extend(s.resident or ())
-            keep.extend(s.ahead())  # loaded ahead for the next event (Session.fetch_ahead)
-            if s.shed_due:  # the rules' modules stay to the end of this pass (step)
-                keep.extend(k for k in sys.modules if k.startswith("shared_rules."))
+            keep.extend(k for k in sys.modules if k.startswith("shared_rules."))
         if self.protocol is not None or self._byte is not None:  # (or it is loading: serial())
             keep.extend(SERIAL_MODULES)
         return keep
@@ -294,8 +292,6 @@ class App:
         # Never past a button's debounce: its PRESS is due then.
         ms = LOOP_MS
         s = self.session
-        if s is not None and s.shed_due:  # the rules' on-demand modules this pass used
-            s.shed()
         if (self.deferred or self.prep is not None or getattr(self.stack[-1], "pending", None) is not None
                 or self.protocol is None and self._byte is not None):
             ms = 1

@@ -6,9 +6,9 @@ so code a moment loads leaves with that moment.
 Whoever starts a moment ends it, with a mark taken before it began:
 - App.push() marks what was loaded before the press that opened a screen;
   App.pop() releases what came since (the screen's own module included).
-- App.home() and App.open_game() release to the app's base mark.
-- Session.shed() releases the rules' on-demand modules after each event,
-  at the end of that loop pass.
+- App.home() and App.open_game() release to the app's base mark. The
+  game's rules code is kept over both (App.keep) until the game is set
+  aside.
 - What loader.fetch() loads ahead of a step (a game's start, a solve) is
   the step's: the mark taken before it releases it.
 - `with Moment():` loads code for one call (reading a journal back, the
@@ -16,7 +16,7 @@ Whoever starts a moment ends it, with a mark taken before it began:
 
 Only modules nothing live still uses may be released: a module imported
 again while an old copy is alive is held twice. So each owner passes what
-it keeps (the session's resident rules, the serial protocol while a PC is
+it keeps (the game's rules, the serial protocol while a PC is
 connected) and state lives in objects, never in a module that may go."""
 
 import gc
@@ -53,8 +53,8 @@ def drop(names):
 
 def release(before, keep=(), prefix=""):
     """Unload every module loaded since the mark `before`, except those in
-    `keep`; with `prefix`, only those whose name starts with it. True when
-    some went (and a collection has freed their code)."""
+    `keep`; with `prefix`, only those whose name starts with it (a solve's
+    own). True when some went (and a collection has freed their code)."""
     gone = [k for k in sys.modules if k not in before and k not in keep and k.startswith(prefix)]
     if gone:
         drop(gone)

@@ -21,21 +21,14 @@ def resume(app, gid=None):
             return warnings
         from shared_rules.match import Match
         from session import Session
-        from start import rules_resident
-
-        held = []  # the match, then the rules' resident modules
+        held = []  # the match
 
         def take(line):
             # Each line replayed as the journal reads it, never held: a
             # journal may be longer than the heap. A refused event ends
             # the replay there (the journal forks the game in progress).
             if not held:
-                try:
-                    resident = rules_resident(line.get("game"))
-                except RuleError:
-                    resident = None  # from_header names what is wrong with the header
                 held.append(Match.from_header(line))
-                held.append(resident)
                 return None
             try:
                 held[0].apply(line)
@@ -49,15 +42,14 @@ def resume(app, gid=None):
             gid = journal.current()
         if header is None or gid is None:
             return warnings
-        match, resident = held
+        match = held[0]
         if current and gid == journal.rebuilt and match.state.get("over"):
             # An index rebuilt from the game files took the newest game
             # as the one in progress; it had ended, so it was closed.
             journal.finish(gid)
             return warnings
-        app.session = Session(app, gid, match, resident)
+        app.session = Session(app, gid, match)
         app.session.after_change(resumed=True)
-        app.session.shed()
     except Exception as e:  # a damaged game must never stop the device
         app.session = None
         if gid is None:  # the journal itself (a full flash had no room for its folder)

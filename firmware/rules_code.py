@@ -3,11 +3,9 @@ ahead, per game name (the header's "game").
 
 The rules core imports its parts where it needs them and knows nothing
 of the board. On a Pico a module takes 10-60 ms to load (mostly littlefs
-path lookups: bench/import_cost.py), and between events the device lets
-the rules' on-demand code go again (Session.shed), for the heap. So it
-keeps what every event asks, and loads a module per idle loop pass what
-the next step will import, so that the pass that takes the step stays
-short. The lists are leaf first (a module after those it imports), so
+path lookups: bench/import_cost.py), so the device loads a module per
+idle loop pass what the next step will import, so that the pass that
+takes the step stays short; what a game loads stays with it (App.keep). The lists are leaf first (a module after those it imports), so
 that each import loads one module; tests/firmware/test_ahead_loads.py and
 test_start_loads.py check them against what the rules import.
 
@@ -15,11 +13,11 @@ Literals only: this module does no work when it loads. It is loaded for
 a game's start (start.Starting) or resume; the game's Session takes its
 game's lists and lets the module go, which holds every game's."""
 
-# What a device keeps loaded with the rules for the whole game
-# (start.rules_resident): Moonstar's legal() and turn() (allowed.py, with
+# What a start loads with the rules module (start.Starting,
+# start.rules_resident): Moonstar's legal() and turn() (allowed.py, with
 # the limits it offers), which it asks after every event, as the other
-# games' rules modules hold theirs; a Pico takes some 50 ms to load them
-# each time. The phases' handlers and tables load when their event comes.
+# games' rules modules hold theirs; a Pico takes some 50 ms to load them.
+# The phases' handlers and tables load when their event comes (or ahead).
 # (The PC and the tests keep nothing: the rules core's tests run in 64K.)
 KEEP = {
     "moonstar": ("shared_rules.moonstar.limits", "shared_rules.moonstar.allowed"),
@@ -38,8 +36,7 @@ NEW = {
 # it (Session.ahead, Session.fetch_ahead), so the pass that applies it
 # need not load it. Only the set-up's base comes ahead (all its code, held
 # between passes beside its screens, was some 11 KB on a Pico's heap). A
-# result's comes while the game screen is alone; a solve lets it go for
-# its room (Session.shed(False), ui/moonstar/solve.py).
+# result's comes while the game screen is alone.
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 _RESULT = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round",
            "shared_rules.moonstar.result")

@@ -9,11 +9,10 @@ small file tied to the journal position, so a restart resumes it paused,
 with the minutes of the phases left behind (an undo back into one finds
 it as it was, after a restart too).
 
-After each event the rules' on-demand modules are unloaded again (shed),
-at the end of the loop pass (App.step): the redraw's turn() in the same
-pass finds them loaded (on a Pico a module takes 10-40 ms to load, mostly
-littlefs path lookups: bench/import_cost.py), and between passes the heap
-holds only the game's resident rules."""
+The rules' modules a game loads stay loaded until the game is set aside
+(App.keep): on a Pico a module takes 10-40 ms to load (mostly littlefs
+path lookups: bench/import_cost.py), and a game's whole rules fit the
+heap's budget beside its screens (docs/device.md, the ablation)."""
 
 import sys
 
@@ -41,19 +40,16 @@ def describe(ev, names):
 
 
 class Session:
-    def __init__(self, app, gid, match, resident=None):
+    def __init__(self, app, gid, match):
         self.app = app
         self.gid = gid
         self.match = match
-        # the shared_rules modules the game keeps loaded (modules.rules_resident)
-        self.resident = resident
-        # What the device keeps and loads ahead for this game
-        # (firmware/rules_code.py): its own lists, held here, and the
-        # module let go (it holds every game's).
+        # What the device loads ahead for this game (firmware/rules_code.py):
+        # its own lists, held here, and the module let go (it holds every
+        # game's).
         import rules_code
 
         game = match.header["game"]
-        self.keep = rules_code.KEEP.get(game, ())  # Moonstar's legal(): a solve lets it go for its room
         self.ahead_by_phase = rules_code.AHEAD.get(game)  # {phase: modules}: ahead()
         self.code_by_event = rules_code.CODE.get(game, {})  # {event type: modules}: what applying it loads
         drop(("rules_code",))
@@ -63,7 +59,6 @@ class Session:
         self._legal_n = -1
         self._turn = None  # match.turn() for event number _turn_n
         self._turn_n = -1
-        self.shed_due = False  # shed() at the end of this loop pass (App.step)
         self.finish_due = False  # the game ended: close it on flash in the next pass (tick)
         self._saved_shown = -1
         self.changed = 0  # bumps on every accepted event, for screens to notice
@@ -89,13 +84,6 @@ class Session:
         # next entry, such as Moonstar's last bids): kept with the game,
         # never in a module that may be let go.
         self.notes = {}
-        # What applying each kind of event loaded, as this game has seen
-        # ({event type: module names}), and the kind and phase of the last
-        # event applied: an event that may come again in the same phase
-        # (the bids of a bidding minute) keeps its code over the shed, so
-        # the next one's pass does not load it again (ahead()).
-        self.loads = {}
-        self.last = None  # (event type, the phase it was applied in)
         # Work the game screen does for the game between events while it
         # is alone on the device (Moonstar: the round's best possible,
         # solved ahead: ui/moonstar/game.py), an object with update(),
@@ -126,33 +114,20 @@ class Session:
     def moves(self):
         return self.legal()["moves"]
 
-    def turn(self, shed=False):
+    def turn(self):
         """match.turn(): whose turn it is as the rules say ({"leader",
-        "to_act"}), cached until the next event (every redraw asks).
-        `shed`: let the rules' on-demand modules go after asking them, at
-        the end of the loop pass."""
+        "to_act"}), cached until the next event (every redraw asks)."""
         if self._turn_n != self.match.count:
             self._turn = self.match.turn()
             self._turn_n = self.match.count
-            if shed:
-                self.shed_due = True
         return self._turn
 
     # -- changing -----------------------------------------------------------
     def submit(self, event, checked=None):
         """Check, journal, apply. Returns True when accepted; otherwise the
-        rules' message is shown as a toast and nothing changes. Either way
-        the rules' on-demand modules are unloaded afterwards, at the end
-        of the loop pass (shed_due: what the pass still asks of the rules,
-        the redraw's turn(), finds them loaded). `checked`:
+        rules' message is shown as a toast and nothing changes. `checked`:
         the state the rules already gave for this event on the current
         state (a result checked in slices, ui/moonstar/check.py)."""
-        try:
-            return self._submit(event, checked)
-        finally:
-            self.shed_due = True
-
-    def _submit(self, event, checked=None):
         self.stop_job()
         app = self.app
         m = self.match
@@ -162,17 +137,10 @@ class Session:
                 if not m.can_undo():
                     raise RuleError("nothing to undo")
             elif checked is None:
-                before = tuple(sys.modules)
                 checked = m.rules.apply(m.state, event)  # raises RuleError; state untouched
-                if len(sys.modules) != len(before):  # it loaded code: note what (ahead())
-                    kind = event.get("type")
-                    known = self.loads.get(kind, ())
-                    self.loads[kind] = known + tuple(k for k in sys.modules if k not in before and k not in known
-                                                     and k.startswith("shared_rules."))
         except RuleError as e:
             app.toast(str(e))
             return False
-        self.last = None if undo else (event.get("type"), m.state["phase"])
         t = app.epoch()
         if t is not None:
             event["t"] = t
@@ -185,9 +153,6 @@ class Session:
             return False
         m.apply(event, checked)
         checked = None
-        # The rules' on-demand modules (a result's solver, the set-up's
-        # tables) go before after_change() loads legal(): a lower peak.
-        self.shed()
         self.changed += 1
         if undo:
             self.undone = self.done.pop() if self.done else None
@@ -207,19 +172,11 @@ class Session:
 
     def ahead(self):
         """The code the next event likely needs: what rules_code.AHEAD
-        names for the game's phase (its usual event's code), and what
-        applying the last event loaded, when its kind may come again in
-        the phase it came in (a bid after a bid). Not the code of every
-        kind the rules allow next: it would sit on the heap under the next
-        screens (a points entry's, a solve's)."""
-        m = self.match
-        phase = m.state["phase"]
+        names for the game's phase (its usual event's code). Once loaded
+        it stays with the game (App.keep), so each phase's comes ahead
+        once."""
         table = self.ahead_by_phase
-        named = table.get(phase, ()) if table is not None else ()
-        last = self.last
-        if last is None or last[1] != phase or last[0] not in self.moves():
-            return named
-        return named + self.loads.get(last[0], ())
+        return table.get(self.match.state["phase"], ()) if table is not None else ()
 
     def fetch_ahead(self, ticks=None):
         """True while some of ahead() is not loaded; with the board's clock
@@ -240,24 +197,6 @@ class Session:
         if job is not None:
             self.job = None
             job.stop()
-
-    def shed(self, ahead=True):
-        """Let go of the shared_rules modules loaded since the Match was
-        made (self.resident: the rules' own, kept): the rules import them on
-        each use, so no live object holds on to an old copy. Their names
-        stay interned, their code is freed. `ahead`: but what the next
-        events need (ahead()), which the next pass would load again."""
-        self.shed_due = False
-        keep = self.resident
-        if keep is not None:
-            from loader import release
-
-            # the line reader (the protocol's) and the sand timer (this
-            # session's own, loaded ahead of a set-up that starts a minute)
-            more = ("shared_rules.wire_read", "shared_rules.timer")
-            if ahead:
-                more = more + self.ahead()
-            release(keep, more, "shared_rules.")
 
     def _finish(self):
         try:
@@ -315,13 +254,9 @@ class Session:
         """The SandTimer class. Its module loads with the first timed phase
         (a game without one never loads it; a set-up entered on the device
         loads it a pass ahead of the minute it starts) and then stays with
-        the game's resident rules: a timer alive across events must not see
-        its module shed and loaded again as a second copy."""
+        the game's rules (App.keep)."""
         from shared_rules.timer import SandTimer
 
-        keep = self.resident
-        if keep is not None and "shared_rules.timer" not in keep:
-            keep.append("shared_rules.timer")
         return SandTimer
 
     def undo_text(self):

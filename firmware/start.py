@@ -1,7 +1,6 @@
 """Starting a game: close the one left behind, make the match, journal its
 header, open the game screen. Once a game, so the app loads it for the
-start and lets it go after (App.start_game); resume.py takes the rules'
-resident modules from here too.
+start and lets it go after (App.start_game).
 
 A start takes a few loop passes (begin(), then the Starting screen): on a
 Pico each module takes 10-40 ms to load (bench/import_cost.py), so the
@@ -221,11 +220,9 @@ def start(app, game, players, options, drop, fresh, low):
     yield
     from session import Session
 
-    app.session = Session(app, gid, match, resident)
+    app.session = Session(app, gid, match)
     app.session.after_change()
     yield
-    # what only making the match needed goes before the game screen comes
-    app.session.shed()
     app.open_game()
     # what the table does first in a new game, if the game's screen
     # opens it itself (Moons: the tableaux)
@@ -240,9 +237,8 @@ def rules_resident(game, besides=()):
     (rules_code.KEEP: Moonstar's legal()) (RuleError for an unknown
     game). Taken before the game's Match is made, since making it may
     load tables only a new game needs (Moonstar's variants): those, and
-    everything the rules import later on first use (a phase's handler,
-    the board tables), are shed after each event (Session.shed), as are
-    `besides` (what a start loaded ahead to make the new game)."""
+    `besides` (what a start loaded ahead to make the new game), go after
+    the start unless the first phase needs them (start())."""
     from rules_code import KEEP
     from shared_rules import get_game
 

@@ -2,8 +2,8 @@
 AHEAD, Session.fetch_ahead), and what an event's own moment loads a
 module a pass before it applies it (CODE: the result's check): checked
 against what the rules really import. At each phase of a scripted round,
-with only the rules module and what the device keeps (KEEP) loaded (as
-after a device's shed), each listed module is imported in turn and must
+with only the rules module and what a start loads with it (KEEP) loaded
+(as after a start or a resume: no phase's code yet), each listed module is imported in turn and must
 load itself alone (the lists are leaf first: a Pico loads one module a
 pass), then the event's CODE; then the phase's usual event and legal()
 after it must load no rules module of their own, but what REST says."""
@@ -35,7 +35,7 @@ ROUND = [
 ]
 
 
-def _shed():
+def _bare():
     from rules_code import KEEP
 
     keep = {"shared_rules.moonstar"} | set(KEEP["moonstar"])
@@ -72,7 +72,7 @@ def check_phases():
     seen = set()
     for phase, event in ROUND:
         assert state["phase"] == phase
-        _shed()
+        _bare()
         for name in AHEAD["moonstar"].get(phase, ()) + CODE["moonstar"].get(event["type"], ()):
             before = set(sys.modules)
             __import__(name)
@@ -96,7 +96,7 @@ def check_lists():
 
     shared_rules.get_game("moonstar")
     for phase, names in list(AHEAD["moonstar"].items()) + list(CODE["moonstar"].items()):
-        _shed()
+        _bare()
         for name in names:
             before = set(sys.modules)
             __import__(name)

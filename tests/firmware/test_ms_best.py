@@ -64,14 +64,9 @@ class Clock:
 class Session:
     def __init__(self):
         self.notes = {}
-        self.shed_ahead = 0  # the solves that asked it to let go of what it loaded ahead
 
     def names(self):
         return ["Ann", "Bob"]
-
-    def shed(self, ahead=True):
-        if not ahead:
-            self.shed_ahead += 1
 
 
 class App:
@@ -147,8 +142,6 @@ def test_hard_situation_takes_several_passes_showing_dots():
     assert d.line_text(32) == "points: 20"
     assert _build(scr) == 2  # a pass marks, the next loads the solver and builds its tables
     assert "shared_rules.moonstar.solver" in sys.modules
-    # the solve took the room the session had loaded ahead for the next events
-    assert app.session.shed_ahead == 1
     dots = 0
     passes = 1
     while not scr.update(passes * 20):

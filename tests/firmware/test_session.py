@@ -1,6 +1,6 @@
 """The game in progress (firmware/session.py): an event is checked,
-journaled, applied, and the rules' on-demand modules are unloaded again
-afterwards, while the game's resident rules stay. Plain test_* functions:
+journaled and applied, and the rules' code it loads stays with the game
+(the next phase's comes ahead, a module a pass). Plain test_* functions:
 they run under CPython (pytest) and MicroPython (test_firmware_upy.py).
 
 On CPython the modules a test unloads are put back when it ends, so the
@@ -8,9 +8,9 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
-from start import rules_resident
 from loader import drop
-from rules_code import AHEAD, KEEP
+from rules_code import AHEAD
+from start import rules_resident
 from session import Session
 from shared_rules.match import Match
 
@@ -98,8 +98,7 @@ class Modules:
 
 def _session(app):
     """A fresh 3-player Moonstar session, made as the app makes one: with
-    only the game's resident rules loaded (an earlier test may have loaded
-    more)."""
+    none of the phases' code loaded (an earlier test may have loaded it)."""
     names = ON_DEMAND + ("shared_rules.moonstar.solver", "shared_rules.moonstar.piles")
     drop(names)
     # and no package attribute left by a module an earlier test's Modules
@@ -110,9 +109,9 @@ def _session(app):
     for name in names:
         if name not in sys.modules and hasattr(pkg, name.rsplit(".", 1)[1]):
             delattr(pkg, name.rsplit(".", 1)[1])
-    resident = rules_resident("moonstar")
+    rules_resident("moonstar")  # the rules module and what a start loads with it (rules_code.KEEP)
     match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1})
-    return Session(app, "g1", match, resident)
+    return Session(app, "g1", match)
 
 
 def _bid_40(app):
@@ -128,24 +127,17 @@ def _loaded(names):
     return [n for n in names if n in sys.modules]
 
 
-def _pass_ends(s):
-    """What App.step does at the end of a loop pass: the shed an event
-    (or a redraw's turn()) left due."""
-    if s.shed_due:
-        s.shed()
+def _rules_loaded():
+    return [k for k in sys.modules if k.startswith("shared_rules.")]
 
 
-def test_on_demand_rules_are_unloaded_after_each_event():
+def test_the_rules_code_an_event_loads_stays_with_the_game():
     with Modules():
         app = App()
         s = _session(app)
-        resident = list(s.resident)
-        assert "shared_rules.moonstar" in resident
-        # legal(), which every event asks, is kept (rules_code.KEEP)
-        assert "shared_rules.moonstar.allowed" in resident and "shared_rules.moonstar.limits" in resident
         # the session holds its game's lists; the lists' module, every
         # game's, is let go
-        assert s.keep == KEEP["moonstar"] and s.ahead_by_phase == AHEAD["moonstar"]
+        assert s.ahead_by_phase == AHEAD["moonstar"]
         assert "rules_code" not in sys.modules
         events = [
             {"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
@@ -154,23 +146,14 @@ def test_on_demand_rules_are_unloaded_after_each_event():
             {"type": "bid", "player": 0, "amount": 30},
             {"type": "bid", "player": 2, "amount": 45},
         ]
+        loaded = _rules_loaded()
         for e in events:
             assert s.submit(e), app.toasts
-            assert s.moves()  # legal() was computed before the shed, and is kept
-            # the shed comes at the end of the loop pass (App.step), so
-            # what the pass still asks of the rules finds them loaded
-            assert s.shed_due
-            s.shed()
-            assert not s.shed_due
-            # what stays is only what the next event needs (Session.ahead:
-            # the phase's code the rules name, a repeat's: after a bid, the
-            # bids')
-            assert all(k in s.ahead() for k in _loaded(ON_DEMAND)), (_loaded(ON_DEMAND), s.ahead())
-            assert _loaded(resident) == resident
-        assert "shared_rules.moonstar.bid" in s.loads["bid"] and "shared_rules.moonstar.bid" in s.ahead()
-        assert _loaded(ON_DEMAND) == ["shared_rules.moonstar.bid"]
-        s.shed(False)  # and a solve's start lets those go too
-        assert _loaded(ON_DEMAND) == [] and _loaded(resident) == resident
+            assert s.moves()
+            now = _rules_loaded()
+            assert [k for k in loaded if k not in now] == []  # nothing the game loaded went
+            loaded = now
+        assert "shared_rules.moonstar.setup" in loaded and "shared_rules.moonstar.bid" in loaded
         assert app.journal.lines == events
         assert s.state["bid"] == 45 and s.state["bidder"] == 2
         assert s.timer is not None and s.timer_phase == "bidding"
@@ -184,8 +167,6 @@ def test_a_refused_event_is_not_journaled_and_changes_nothing():
         assert not s.submit({"type": "bid", "player": 1, "amount": 35})
         assert "35" in app.toasts[-1], app.toasts
         assert s.state is before and len(app.journal.lines) == 3
-        _pass_ends(s)
-        assert _loaded(ON_DEMAND) == [k for k in ON_DEMAND if k in s.ahead()]
 
 
 def test_a_failed_flash_write_keeps_the_event_out_of_the_game():
@@ -198,14 +179,15 @@ def test_a_failed_flash_write_keeps_the_event_out_of_the_game():
         assert s.state is before and s.match.count == 0
 
 
-def test_undo_reloads_nothing_it_does_not_need():
+def test_undo_lets_none_of_the_games_code_go():
     with Modules():
         app = App()
         s = _bid_40(app)
+        loaded = _rules_loaded()
         assert s.submit({"type": "undo"})
         assert s.state["bid"] == 0 and s.state["phase"] == "bidding"
-        _pass_ends(s)
-        assert _loaded(ON_DEMAND) == [k for k in ON_DEMAND if k in s.ahead()]
+        now = _rules_loaded()
+        assert [k for k in loaded if k not in now] == []
         assert s.submit({"type": "bid", "player": 1, "amount": 50})
         assert s.state["bid"] == 50
 
@@ -261,31 +243,21 @@ def test_undo_after_a_resume_says_only_undone():
         assert s.undo_text() == "Undone"
 
 
-def test_a_bid_keeps_its_code_for_the_next_bid_and_not_past_the_minute():
+def test_a_bid_loads_no_code_for_the_next_bid_and_the_phase_after_names_its_own():
     with Modules():
         app = App()
-        s = _session(app)
-        for e in ({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
-                  {"type": "setup"}, {"type": "bid", "player": 0, "amount": 40}):
-            assert s.submit(e), app.toasts
-            _pass_ends(s)  # as the app's loop does after each
-        # a bid may follow a bid in the same minute: its code stayed
-        assert "shared_rules.moonstar.bid" in s.ahead() and "shared_rules.moonstar.bid" in sys.modules
+        s = _bid_40(app)
         before = set(sys.modules)
         assert s.submit({"type": "bid", "player": 1, "amount": 45})
-        _pass_ends(s)
         assert [k for k in sys.modules if k not in before and k.startswith("shared_rules.")] == []
-        # the minute's end changes the phase: the bids' code is not kept
-        # past it, only what the rules name for the result
+        # the minute's end changes the phase: what comes ahead is what the
+        # rules name for the result; the bids' code stays with the game
         assert s.submit({"type": "time_up"})
-        _pass_ends(s)
         assert s.state["phase"] == "playing" and s.ahead() == AHEAD["moonstar"]["playing"]
         assert "shared_rules.moonstar.result" in s.ahead()
-        assert "shared_rules.moonstar.bid" not in sys.modules
-        assert all(k in s.ahead() for k in _loaded(ON_DEMAND))
+        assert "shared_rules.moonstar.bid" in sys.modules
         assert s.submit({"type": "undo"}) and s.state["phase"] == "bidding"
-        _pass_ends(s)
-        assert s.ahead() == AHEAD["moonstar"]["bidding"]  # an undo is no repeat
+        assert s.ahead() == AHEAD["moonstar"]["bidding"]
 
 
 class Ticks:
@@ -304,7 +276,6 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
     with Modules():
         app = App()
         s = _session(app)
-        _pass_ends(s)
         assert s.state["phase"] == "first"
         want = AHEAD["moonstar"]["first"]
         assert s.ahead() == want and s.fetch_ahead()
@@ -316,20 +287,15 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
             before = set(sys.modules)
             more = s.fetch_ahead(Ticks())
             assert [k for k in sys.modules if k not in before] == [missing.pop(0)]
-            _pass_ends(s)
         assert missing == []
         assert _loaded(want) == list(want) and not s.fetch_ahead()
-        # a pass that ends with them loaded keeps them (the shed knows)
-        s.shed()
-        assert _loaded(want) == list(want)
         # and the roll's pass loads no rules code
         before = set(sys.modules)
         assert s.submit({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]})
         assert [k for k in sys.modules if k not in before and k.startswith("shared_rules.")] == []
-        _pass_ends(s)
-        # the phase moved on: what it alone needed is let go
+        # the phase moved on: its code stays with the game
         assert s.state["phase"] == "setup"
-        assert "shared_rules.moonstar.first" not in sys.modules
+        assert "shared_rules.moonstar.first" in sys.modules
         assert s.ahead() == AHEAD["moonstar"]["setup"]
 
 
@@ -349,11 +315,10 @@ def _last_round(app):
     Game 1's 200, bids 40 and the bidding minute is over."""
     drop(ON_DEMAND)
     match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1, "start": [190, 0, 0]})
-    s = Session(app, "g1", match, rules_resident("moonstar"))
+    s = Session(app, "g1", match)
     for e in ({"type": "roll_for_setter", "rolls": [[6, 5, 4, 3], [6, 6, 6, 1], [2, 2, 2, 2]]},
               {"type": "setup"}, {"type": "bid", "player": 0, "amount": 40}, {"type": "time_up"}):
         assert s.submit(e), app.toasts
-        _pass_ends(s)
     return s
 
 
@@ -366,7 +331,6 @@ def test_a_game_that_ends_is_closed_on_flash_in_the_next_pass():
         s = _last_round(app)
         assert s.submit({"type": "result", "points": 40}), app.toasts
         assert s.state["over"] and app.journal.closed == []
-        _pass_ends(s)
         s.tick(app.now)
         assert app.journal.closed == ["g1"]
         s.tick(app.now)
@@ -386,14 +350,14 @@ def test_an_undo_before_the_next_pass_leaves_the_game_open():
 
 def test_a_minute_that_runs_out_before_its_code_is_back_waits_for_it():
     """The bidding minute runs out while the code its end needs is not
-    loaded (a screen over the game screen let it go): no time-up in that
+    loaded (let go here by the test: as when the minute began with a
+    screen over the game screen and stayed so, with no bid): no time-up in that
     pass; the code loads a share a pass, and the time-up is entered in a
     pass that loads nothing more."""
     with Modules():
         app = App()
         s = _bid_40(app)
-        _pass_ends(s)
-        s.shed(ahead=False)  # as a covering screen leaves it
+        drop(AHEAD["moonstar"]["bidding"])
         assert s.fetch_ahead() and s.timer.running
         app.now += 61000
         n = s.match.count
@@ -416,7 +380,6 @@ def test_a_minute_that_runs_out_with_its_code_loaded_ends_in_that_pass():
     with Modules():
         app = App()
         s = _bid_40(app)
-        _pass_ends(s)
         while s.fetch_ahead(Ticks()):
             pass
         app.now += 61000
@@ -430,8 +393,8 @@ def test_a_minutes_end_is_not_held_back_by_code_that_does_not_load():
     with Modules():
         app = App()
         s = _bid_40(app)
-        _pass_ends(s)
-        s.loads["bid"] = s.loads.get("bid", ()) + ("shared_rules.moonstar.no_such_module",)
+        s.ahead_by_phase = dict(s.ahead_by_phase)
+        s.ahead_by_phase["bidding"] = s.ahead_by_phase["bidding"] + ("shared_rules.moonstar.no_such_module",)
         assert "shared_rules.moonstar.no_such_module" in s.ahead()
         app.now += 61000
         n = s.match.count

@@ -56,7 +56,7 @@ def abandon(app):
 def _set_aside(app):
     """The session goes (app.abandoned keeps its id, whether a round of it
     was scored, and whether it is over), and the code only it held is let
-    go now, before the next menus load: "session" and the rules' resident
+    go now, before the next menus load: "session" and the game's rules
     modules, those the app held from its start excepted."""
     s = app.session
     held = app.keep()

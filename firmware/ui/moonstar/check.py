@@ -102,7 +102,6 @@ class Check(Screen):
             return self._commit(new)
         except RuleError as e:
             self._drop()
-            s.shed()
             # points above the best: the best is named only where the entry
             # would tell it (the playing minute over), never in the play
             app.toast(str(e) if self.tell else getattr(e, "without_best", str(e)))
@@ -140,7 +139,7 @@ class Check(Screen):
         s = self.s
         then = self.then
         self.job = None
-        self.app.pop(collect=False)  # the submit's shed collects
+        self.app.pop(collect=False)  # the submit is this pass's work
         if s.submit(self.ev, checked) and then is not None:
             solve = self.solve
             then(s, solve.answer if solve is not None else None)
@@ -151,7 +150,6 @@ class Check(Screen):
 
         if b == BACK and kind == PRESS:
             self._drop()
-            self.s.shed()
             self.app.toast("result not entered")
 
     def draw(self, d):

@@ -92,9 +92,8 @@ def _name(s, seat):
 
 def turn(s):
     """The rules' {"leader", "to_act"}: the setter, and the one seat the
-    rules wait for (None while anyone may act). The rules load their
-    legal() modules for it, shed again at once (every redraw asks)."""
-    return s.turn(shed=True)
+    rules wait for (None while anyone may act)."""
+    return s.turn()
 
 
 # -- the OK and BACK menus' items: ui/moonstar/offers.py, loaded by the press

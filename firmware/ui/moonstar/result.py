@@ -32,7 +32,7 @@ class _Later(Screen):
         s = self.s
         app = self.app
         then = self.then
-        app.pop(collect=False)  # the submit's shed collects
+        app.pop(collect=False)  # the submit is this pass's work
         try:
             if s.submit(self.ev) and then is not None:
                 then(s)

@@ -45,10 +45,8 @@ class Slices:
     def __init__(self, sit, ticks_ms, session=None):
         self.sit = sit
         self.ticks = ticks_ms
-        # the game's session: what it loaded ahead for the next events
-        # goes when the solve starts (the solve needs the room), and what
-        # the solver loaded is noted in its notes, and loaded ahead by the
-        # next solve of the game
+        # the game's session: what the solver loaded is noted in its
+        # notes, and loaded ahead by the next solve of the game
         self.session = session
         # the answer if the game screen solved this set-up ahead (kept in
         # the session's notes as "best": (situation, answer): ui/moonstar/game.py)
@@ -96,8 +94,6 @@ class Slices:
                 if self.before is None:
                     import gc
 
-                    if self.session is not None:
-                        self.session.shed(False)
                     # the rules' modules loaded before it: what it loads
                     # and lets go are among the others (a mark of them
                     # alone: some 35 names fewer to hold while it solves)
@@ -144,14 +140,12 @@ class Slices:
         if _PARTS in sys.modules and _START in sys.modules:
             # The search went in parts: the first steps' code is done with
             # (nothing of the parts refers to it; the rules' check, if it
-            # needs it, loads it again), and its room is the parts'. So is
-            # the rules' kept legal() (the session's keep, rules_code.KEEP:
-            # nothing holds its code between calls), loaded again by the
-            # next event: the parts are a round's largest moment on the
-            # heap (docs/device.md, Memory).
+            # needs it, loads it again), and its room is the parts': they
+            # are a round's largest moment on the heap (docs/device.md,
+            # Memory).
             from loader import drop
 
-            drop((_START,) + getattr(self.session, "keep", ()))
+            drop((_START,))
         return False
 
     def stop(self):
