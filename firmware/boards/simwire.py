@@ -15,7 +15,9 @@ Wire format, binary, one message after another:
                 b"I" ms(2)                  idle (virtual clock only): the
                                             loop pass is over, PC answers "T"
   PC -> board   b"T" ticks(4) mask          virtual time and button levels
-                b"K" mask                   button levels changed (live)
+                b"K" mask                   button levels changed (live); bits
+                                            4-7: buttons let go after a whole
+                                            press (a tap), since the last "K"
                 b"s" n addr*n               scan answer
                 b"r" n data                 read answer
 
@@ -40,6 +42,7 @@ class Link:
     def __init__(self, virtual):
         self.virtual = virtual
         self.mask = 0
+        self.taps = 0  # "K"'s tap bits not yet read (SimButtons.read)
         self.now = 0
 
     def read(self, n):
@@ -59,7 +62,9 @@ class Link:
             self.mask = b[4]
             return kind, None
         if kind == b"K":
-            self.mask = self.read(1)[0]
+            b = self.read(1)[0]
+            self.mask = b & 15
+            self.taps |= b >> 4
             return kind, None
         if kind in (b"s", b"r"):
             n = self.read(1)[0]
@@ -107,11 +112,20 @@ class SimI2C:
 
 
 class SimButtons:
+    """The levels the PC last sent, and in bits 4-7 the taps it sent since
+    the last read, as the Pico's pin interrupt latches them
+    (boards/machine_board.py PinButtons): a busy PC may run this process
+    only after both edges of a tap are in its pipe, 1 ms apart on its
+    clock, which the debounce alone would not count."""
+
     def __init__(self, link):
         self.link = link
 
     def read(self):
-        return self.link.mask
+        link = self.link
+        taps = link.taps
+        link.taps = 0
+        return link.mask | taps << 4
 
 
 class SimBuzzer:

@@ -354,8 +354,13 @@ class Live:
             self.stalled = None
             self.deaf = True
 
-    def send_mask(self):
-        os.write(self.board.to_board, bytes([0x4B, self.board.mask]))
+    def send_mask(self, taps=0):
+        """The levels, and in bits 4-7 the buttons let go after a whole
+        press since the last levels sent: a busy machine may run the
+        board's process too late to see both edges of a tap 20 ms apart,
+        so the board counts such a tap as the Pico's pin interrupt does
+        (firmware/boards/simwire.py)."""
+        os.write(self.board.to_board, bytes([0x4B, self.board.mask | taps << 4]))
 
     @staticmethod
     def _ms():
@@ -365,8 +370,13 @@ class Live:
         """Send the button levels that have come due."""
         changes = self.keys.changes(self._ms())
         if changes:
-            self.board.mask = changes[-1][1]
-            self.send_mask()
+            taps = 0
+            mask = self.board.mask
+            for _, new in changes:
+                taps |= mask & ~new
+                mask = new
+            self.board.mask = mask
+            self.send_mask(taps)
 
     def _wait_s(self, longest=0.03):
         """How long the loop may sleep: until the next button change."""
