@@ -1,11 +1,12 @@
-"""Which of a game's rules modules the device keeps, and which it loads
-ahead, per game name (the header's "game").
+"""Which of a game's rules modules the device loads with its rules module,
+and which it loads ahead, per game name (the header's "game").
 
 The rules core imports its parts where it needs them and knows nothing
 of the board. On a Pico a module takes 10-60 ms to load (mostly littlefs
 path lookups: bench/import_cost.py), so the device loads a module per
 idle loop pass what the next step will import, so that the pass that
-takes the step stays short; what a game loads stays with it (App.keep). The lists are leaf first (a module after those it imports), so
+takes the step stays short; what a game loads stays with it (App.keep).
+The lists are leaf first (a module after those it imports), so
 that each import loads one module; tests/firmware/test_ahead_loads.py and
 test_start_loads.py check them against what the rules import.
 
