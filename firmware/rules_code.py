@@ -14,9 +14,9 @@ Literals only: this module does no work when it loads. It is loaded for
 a game's start (start.Starting) or resume; the game's Session takes its
 game's lists and lets the module go, which holds every game's."""
 
-# What a start loads with the rules module (start.Starting,
-# start.rules_resident): Moonstar's legal() and turn() (allowed.py, with
-# the limits it offers), which it asks after every event, as the other
+# What a start loads with the rules module (start.Starting): Moonstar's
+# legal() and turn() (allowed.py, with the limits it offers), which it
+# asks after every event, as the other
 # games' rules modules hold theirs; a Pico takes some 50 ms to load them.
 # The phases' handlers and tables load when their event comes (or ahead).
 # (The PC and the tests keep nothing: the rules core's tests run in 64K.)

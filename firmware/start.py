@@ -8,7 +8,6 @@ code a start needs comes one module a pass, the buttons and the link
 going on meanwhile, and only the rest loads in the pass that starts it."""
 
 import gc
-import sys
 
 
 def begin(app, game, players, options):
@@ -180,13 +179,12 @@ def start(app, game, players, options, drop, fresh, low):
     from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
-    # the match's module is no resident of the game (its class lives on
-    # with the match): it goes before the rules' residents are taken
+    # the match's module is not the game's (its class lives on with the
+    # match): it is let go at once
     import loader
 
     loader.drop(("shared_rules.match",))
     try:
-        resident = rules_resident(game, fresh)
         match = Match(game, players, options, {"device": app.board.info.get("id")})
     except RuleError as e:
         app.home()
@@ -198,7 +196,7 @@ def start(app, game, players, options, drop, fresh, low):
     from rules_code import AHEAD
 
     ahead = AHEAD.get(game, {}).get(match.state["phase"], ())
-    loader.drop([k for k in fresh if k not in resident and k not in ahead])
+    loader.drop([k for k in fresh if k not in ahead])
     gc.collect()
     yield
     if low:
@@ -234,20 +232,3 @@ def start(app, game, players, options, drop, fresh, low):
     opening = getattr(app.stack[-1].ui, "opening", None)
     if opening is not None:
         opening(app.session)
-
-
-def rules_resident(game, besides=()):
-    """The shared_rules modules a game keeps resident: its rules module,
-    what that imports at load time, and what the device keeps with it
-    (rules_code.KEEP: Moonstar's legal()) (RuleError for an unknown
-    game). Taken before the game's Match is made, since making it may
-    load tables only a new game needs (Moonstar's variants): those, and
-    `besides` (what a start loaded ahead to make the new game), go after
-    the start unless the first phase needs them (start())."""
-    from rules_code import KEEP
-    from shared_rules import get_game
-
-    get_game(game)
-    for name in KEEP.get(game, ()):
-        __import__(name)
-    return [k for k in sys.modules if k.startswith("shared_rules") and k not in besides]

@@ -72,11 +72,10 @@ class Play:
         return self if self.asked != s.changed and hasattr(self.ui, "ahead") else None
 
     def still(self):
-        """No work between events and no minute running (App.step sleeps
-        to the minute's next second itself): only a press changes this
-        screen then."""
-        s = self.app.session
-        return s is None or s.job is None and (s.timer is None or not s.timer.running)
+        """Only a press changes this screen once its work between events
+        is done (while it runs, `pending` has the loop pass at once) and
+        no minute runs (App.still watches the minute for every screen)."""
+        return True
 
     def timed(self, s):
         """The minute of the phase on screen, if one runs or waits."""

@@ -9,8 +9,7 @@ rest of the suite keeps the module objects it imported."""
 import sys
 
 from loader import drop
-from rules_code import AHEAD
-from start import rules_resident
+from rules_code import AHEAD, KEEP
 from session import Session
 from shared_rules.match import Match
 
@@ -109,7 +108,8 @@ def _session(app):
     for name in names:
         if name not in sys.modules and hasattr(pkg, name.rsplit(".", 1)[1]):
             delattr(pkg, name.rsplit(".", 1)[1])
-    rules_resident("moonstar")  # the rules module and what a start loads with it (rules_code.KEEP)
+    for name in ("shared_rules.moonstar",) + KEEP["moonstar"]:  # what a start loads with the rules
+        __import__(name)
     match = Match("moonstar", ["Ann", "Bob", "Cy"], {"game": 1})
     return Session(app, "g1", match)
 
