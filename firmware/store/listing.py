@@ -1,11 +1,11 @@
 """What a PC's sync and the Games menu read of the journal: the games
 listed a page at a time, each one's committed size (a torn tail is never
 served) and the synced ranges an `ack` extends. Split from store/
-recovery.py because a sync asks for these request after request, and
-each request loads its code for the call and lets it go (loader.Moment):
-all of recovery.py took a 70-83 ms pass a request on a Pico. Held for
-the whole sync, this module would cost its 1.4 KB at the evening's
-32-bit peak. The layout is described in store/journal.py."""
+recovery.py because a sync asks for these request after request: this
+module loads with the serial protocol and stays while a PC talks
+(app.SERIAL_MODULES), where all of recovery.py would take a 70-83 ms
+pass to load on a Pico. Elsewhere (the Games menu) a call loads it and
+lets it go (loader.Moment). The layout is described in store/journal.py."""
 
 from shared_rules.ticks import const
 
