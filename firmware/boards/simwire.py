@@ -85,9 +85,11 @@ class SimI2C:
         self.link = link
 
     def writeto(self, addr, buf, stop=True):
+        # One send a message: a Ctrl-C (KeyboardInterrupt) between two
+        # sends would leave the PC a header without its data, and the link
+        # out of step for good (a pipe write of one frame is all or nothing).
         n = len(buf)
-        self.link.send(struct.pack(">BBH", 0x57, addr, n))  # "W"
-        self.link.send(buf)
+        self.link.send(struct.pack(">BBH", 0x57, addr, n) + buf)  # "W"
         return n
 
     def writevto(self, addr, bufs, stop=True):
