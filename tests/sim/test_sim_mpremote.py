@@ -45,8 +45,16 @@ class Running:
         self.flash = flash
         self.live = Live(flash, seed=5, headless=True)
         self.live.boot()
-        self.thread = threading.Thread(target=self.live.loop, daemon=True)
+        self.failure = None  # what ended the loop's thread, if it failed
+        self.thread = threading.Thread(target=self._loop, daemon=True)
         self.thread.start()
+
+    def _loop(self):
+        try:
+            self.live.loop()
+        except BaseException as e:  # noqa: BLE001  (kept for the test's report, the thread's end)
+            self.failure = e
+            raise
 
     @property
     def port(self):
@@ -85,6 +93,7 @@ def sim(tmp_path_factory):
         yield r
     finally:
         r.close()
+    assert r.failure is None, "the simulator's loop failed: %r" % (r.failure,)
 
 
 # --- the state machine, pure ------------------------------------------------------
