@@ -24,4 +24,3 @@ def test_an_i2c_write_is_one_message_in_one_send():
     frame = bytearray(b"\x40" + bytes(range(1, 129)))
     assert SimI2C(link).writeto(0x3C, memoryview(frame)[1:]) == 128
     assert link.sent == [b"W\x3c\x00\x80" + bytes(frame[1:])]
-
