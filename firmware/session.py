@@ -16,8 +16,9 @@ heap's budget beside its screens (docs/device.md, the ablation)."""
 
 import sys
 
-from loader import drop, missing
+from loader import drop, fetch, missing
 from shared_rules.errors import RuleError
+from store.files import failure
 
 TIMER_FILE = "timer.json"
 
@@ -147,8 +148,6 @@ class Session:
         try:
             app.journal.append(event)
         except OSError as e:
-            from store.files import failure
-
             app.toast("flash write failed (%s): event not kept" % (failure(e),))
             return False
         m.apply(event, checked)
@@ -185,8 +184,6 @@ class Session:
         event finds its code loaded."""
         names = self.ahead()
         if ticks is not None and missing(names):
-            from loader import fetch
-
             fetch(names, ticks)
         return missing(names)
 

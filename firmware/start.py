@@ -9,6 +9,11 @@ going on meanwhile, and only the rest loads in the pass that starts it."""
 
 import gc
 
+import loader
+import shared_rules
+from shared_rules.errors import RuleError
+from shared_rules.ticks import ticks_diff
+
 
 def begin(app, game, players, options):
     """A start's first pass: the menus that asked for it (or the finished
@@ -54,9 +59,7 @@ class Starting:
     started the game."""
 
     def __init__(self, app, args):
-        import loader
-        import shared_rules
-        from ui import GAMES
+        from ui import GAMES  # (the ui package is loaded again as the app resets: App.reset)
 
         game = args[0]
         self.app = app
@@ -91,9 +94,6 @@ class Starting:
         self.held.append((b, kind, count, self.app.board.ticks_ms()))
 
     def update(self, now):
-        import loader
-        from shared_rules.ticks import ticks_diff
-
         app = self.app
         ticks = app.board.ticks_ms
         if self.low is None:
@@ -145,8 +145,6 @@ class Starting:
     def _next(self):
         """The next stage's modules to fetch once a stage's are loaded:
         True while there is one (its loading is the next passes' work)."""
-        import loader
-
         if self.stage == 2:
             before = self.mark or ()
             self.fresh = tuple(k for k in loader.mark() if k not in before)
@@ -176,13 +174,10 @@ def start(app, game, players, options, drop, fresh, low):
     start began (Starting asks). A generator: each step is a loop pass's
     share (the match; the journal's header; the session; the game
     screen), 20-70 ms each on a Pico."""
-    from shared_rules.errors import RuleError
     from shared_rules.match import Match
 
     # the match's module is not the game's (its class lives on with the
     # match): it is let go at once
-    import loader
-
     loader.drop(("shared_rules.match",))
     try:
         match = Match(game, players, options, {"device": app.board.info.get("id")})

@@ -33,6 +33,7 @@ import time
 
 from i2c_adapter import BusioI2C
 from oled import Oled
+from shared_rules.util import Rng
 
 
 class Link:
@@ -169,8 +170,6 @@ class WireBoard:
         self.info = info
         self._rng = None
         if seed:
-            from shared_rules.util import Rng
-
             self._rng = Rng(seed)
 
     def ticks_ms(self):

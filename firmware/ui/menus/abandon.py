@@ -10,6 +10,8 @@ import gc
 
 import loader
 from shared_rules import display_name
+from ui.dialogs import Ask
+from ui.menus.newgame import start
 
 
 def new_game(app, paper):
@@ -18,24 +20,17 @@ def new_game(app, paper):
     if s is None or s.state.get("over"):
         if s is not None:
             _set_aside(app)
-        _start(app, paper)
+        start(app, paper)
         return
-    from ui.dialogs import Ask
 
     def yes():
         app.pop()
         abandon(app)
-        _start(app, paper)
+        start(app, paper)
 
     # named as its game screen names it: Moon's rounds are hands (ui/moon.py)
     app.push(Ask(app, "Abandon?", "Abandon %s, %s %d? It will not count."
                  % (display_name(s.game), "hand" if s.game == "moon" else "round", s.state["round"] + 1), yes))
-
-
-def _start(app, paper):
-    from ui.menus.newgame import start
-
-    start(app, paper)
 
 
 def abandon(app):

@@ -13,6 +13,7 @@ from buttons import BACK, DOWN, OK, PRESS, UP
 from ui.base import Screen, fit, text_right, title_bar
 from ui.gcommon import hint
 from ui.moonstar.solve import Slices
+from shared_rules.moonstar.plan import plan_score
 
 class BestPossible(Screen):
     """`last` is the rules' record of the finished round (state["last"]:
@@ -95,8 +96,6 @@ class BestPossible(Screen):
     def _total(self, k):
         """Points of the plan's first k moves, scored by the rules."""
         if self.totals is None:
-            from shared_rules.moonstar.plan import plan_score
-
             a = self._plan()
             plan = a["plan"]
             self.totals = [plan_score(self.last["sit"], plan[:i], a["favorite"], False) for i in range(len(plan) + 1)]

@@ -4,7 +4,9 @@ solver work a loop pass, the panel saying so. Loaded for that only: it
 goes when its screen closes (App.pop), so the rest of a round does not
 carry it."""
 
-from ui.base import Screen
+from buttons import BACK, PRESS
+from loader import fetch
+from ui.base import Screen, text_right, title_bar
 from shared_rules.errors import RuleError
 from shared_rules.ticks import ticks_diff
 
@@ -82,8 +84,6 @@ class Check(Screen):
                 # what the check loads, FETCH_MS of a pass at a time first (the
                 # result's code as rules_code.CODE names it, leaf first, and with a
                 # set-up the plan's checks or what the game's last solve loaded)
-                from loader import fetch
-
                 more = ()
                 if s.state.get("sit"):
                     more = ("shared_rules.moonstar.plan",) if answer is not None else (s.notes.get("solve") or ())
@@ -146,15 +146,11 @@ class Check(Screen):
         return True
 
     def button(self, b, kind, count):
-        from buttons import BACK, PRESS
-
         if b == BACK and kind == PRESS:
             self._drop()
             self.app.toast("result not entered")
 
     def draw(self, d):
-        from ui.base import text_right, title_bar
-
         title_bar(d, "Result")
         d.text("checking...", 0, 14, 1)
         d.text(SPIN[self.passes % 4], 120, 14, 1)

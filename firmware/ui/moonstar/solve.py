@@ -15,8 +15,10 @@ loaded for the solve only and let go as soon as the answer is known or
 the solve is stopped: the Slices object marks what was loaded before it
 started, and releases the rules core's modules that came since."""
 
+import gc
 import sys
 
+from loader import drop, fetch, mark, release
 from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
@@ -59,12 +61,8 @@ class Slices:
 
     def _unload(self):
         if self.before is not None:
-            from loader import release
-
             release(self.before, (), _PREFIX)
         if self.own:
-            from loader import drop
-
             drop((__name__,))
 
     def done(self):
@@ -89,11 +87,7 @@ class Slices:
             return False
         try:
             if not self.started:
-                from loader import fetch, mark
-
                 if self.before is None:
-                    import gc
-
                     # the rules' modules loaded before it: what it loads
                     # and lets go are among the others (a mark of them
                     # alone: some 35 names fewer to hold while it solves)
@@ -143,8 +137,6 @@ class Slices:
             # needs it, loads it again), and its room is the parts': they
             # are a round's largest moment on the heap (docs/device.md,
             # Memory).
-            from loader import drop
-
             drop((_START,))
         return False
 
