@@ -40,14 +40,14 @@ NEW = {
 # result's comes while the game screen is alone.
 _BASE = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round")
 _RESULT = ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round",
-           "shared_rules.moonstar.result")
+           "shared_rules.moonstar.bid", "shared_rules.moonstar.result")
 AHEAD = {
     "moonstar": {
         "choose": _BASE,
         "first": ("shared_rules.util", "shared_rules.moonstar.board", "shared_rules.moonstar.round",
-                  "shared_rules.moonstar.first"),
+                  "shared_rules.seeds", "shared_rules.moonstar.first"),
         "setup": _BASE,
-        "bidding": ("shared_rules.util", "shared_rules.moonstar.bid"),
+        "bidding": ("shared_rules.util", "shared_rules.moonstar.round", "shared_rules.moonstar.bid"),
         "playing": _RESULT,
         "result": _RESULT,
     },

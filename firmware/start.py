@@ -69,7 +69,7 @@ class Starting:
         # Moon's (with its tricks) took 62 ms of a 68 ms pass; after the
         # match's, with these inside it, 91 ms of a 111 ms pass
         # (bench/long_passes.py).
-        names = ["shared_rules.dispatch", "shared_rules.util", shared_rules._MODULES.get(game),
+        names = ["shared_rules.dispatch", "shared_rules.util", "shared_rules.places", shared_rules._MODULES.get(game),
                  "shared_rules.match", "session", "rules_code", "ui.play", dict(GAMES).get(game)]
         self.names = tuple(n for n in names if n)
         self.held = []  # (button, kind, count, now) pressed meanwhile
@@ -156,7 +156,7 @@ class Starting:
             self.names = rules_code.KEEP.get(game, ())
         else:
             self.mark = loader.mark()
-            self.names = rules_code.NEW.get(game, ()) + NEW
+            self.names = NEW + rules_code.NEW.get(game, ())
         self.stage += 1
         return True
 

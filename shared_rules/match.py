@@ -19,6 +19,7 @@ a state's own dict takes (a Moonstar state has two dozen keys).
 
 from shared_rules import RULES_VERSION, get_game
 from shared_rules.errors import RuleError
+from shared_rules import places
 
 UNDO_DEPTH = 10
 
@@ -118,9 +119,7 @@ class Match:
         """Every seat that won (a partnership, a shared win); [] while the
         game is in play. The first place of placings(), so a rank and a
         win never disagree."""
-        from shared_rules.places import winners
-
-        return winners(self.state, self.placings())
+        return places.winners(self.state, self.placings())
 
     def winner(self):
         """The first winning seat (a banner names them all: winners()),

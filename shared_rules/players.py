@@ -4,6 +4,7 @@ new() only (a game in progress never needs them), and shed with the rules'
 other on-demand modules after the first event."""
 
 from shared_rules.errors import RuleError
+from shared_rules.names import fold, why_not
 
 NAME_MAX = 64  # characters in a player name: a log's names are bounded too
 
@@ -16,7 +17,6 @@ def check_players(players, low, high):
     "Émile" and "émile", "Straße" and "STRASSE" are one player at the
     table and on the PC): names.fold, one table for both interpreters,
     so a log replays alike."""
-    from shared_rules.names import fold, why_not
 
     if not isinstance(players, list):
         raise RuleError("players must be a list of names, not %s" % type(players).__name__)

@@ -1,8 +1,6 @@
 """The seed a device's roll records in its event (a Moonstar setter roll
-or set-up, a Moon deal), checked before Rng expands it. Its own module,
-imported only when an event carries a seed, so that a Moonstar set-up
-skipped at the table loads neither the setter roll's code nor this, and
-util.py, which most events load, stays small."""
+or set-up, a Moon deal), checked before Rng expands it: one check for
+the three rolls that carry a seed."""
 
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int

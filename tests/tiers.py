@@ -34,8 +34,8 @@ def rules_steps(lib):
     """(heading, log name, command) of each MicroPython run of the rules core."""
     bindir = Path(sys.executable).parent
     return [
-        ("rules core under MicroPython (-X heapsize=64K, compiled to .mpy as on the board)", "upy-rules.log",
-         [str(bindir / "micropython"), "-X", "heapsize=64K", "tests/upy_runner.py", "--lib", lib]),
+        ("rules core under MicroPython (-X heapsize=72K, compiled to .mpy as on the board)", "upy-rules.log",
+         [str(bindir / "micropython"), "-X", "heapsize=72K", "tests/upy_runner.py", "--lib", lib]),
         ("rules core under 32-bit MicroPython (the WebAssembly port, compiled to .mpy as on the board)",
          "wasm-rules.log", ["node", "tests/wasm/rules.mjs", "--lib", lib]),
     ]

@@ -1,7 +1,7 @@
 """Runs the dual-interpreter rules tests (tests/rules/test_*.py) under
 MicroPython, where pytest does not exist.
 
-    micropython -X heapsize=64K tests/upy_runner.py [--heap 64K] [--lib DIR] [NAME-FILTER]
+    micropython -X heapsize=72K tests/upy_runner.py [--heap 72K] [--lib DIR] [NAME-FILTER]
 
 --lib DIR puts DIR first on the path: tests/upy_build.py compiles the rules
 core to .mpy there, which is what the board runs.
@@ -22,7 +22,7 @@ def _here():
     return path[: path.rfind("/")]
 
 
-HEAP = "64K"  # each child's -X heapsize; `--heap 48K` changes it
+HEAP = "72K"  # each child's -X heapsize; `--heap 48K` changes it
 
 
 def run_child(name, heap, lib):

@@ -18,6 +18,7 @@ from shared_rules.dispatch import dispatch
 from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.errors import RuleError
 from shared_rules.util import field
+from shared_rules import places as pl
 
 _START_BOUND = const(1000)  # a start from paper: +-this many points (sanity, not a rule)
 BIDS = (4, 5, 6, 7, 21)
@@ -334,16 +335,12 @@ def placings(state):
     """Places by total; once the game is over its winner is first, which
     is the bidder who made the bid even with a lower total than another
     player past the target."""
-    from shared_rules import places as pl
-
     w = state["winner"]
     return pl.order(pl.solo(3), state["scores"], None if w is None else [w])
 
 
 def standings(state):
-    from shared_rules.places import rows
-
-    return rows(state, placings(state))
+    return pl.rows(state, placings(state))
 
 
 def winner(state):

@@ -24,6 +24,7 @@ from RULINGS.md (Moon (dominoes)):
 from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import Rng, field
+from shared_rules.seeds import seed_of
 
 DOUBLES = "doubles"
 FOLLOW_ME = "follow-me"
@@ -210,8 +211,6 @@ def deal(s, event):
     event["hands"]: 3 lists of 7 distinct tiles. The spare is the tile left
     over."""
     if "seed" in event:
-        from shared_rules.seeds import seed_of
-
         tiles = Rng(seed_of(event, "a deal's seed")).shuffle(all_tiles())
     else:
         hands = field(event, "hands")

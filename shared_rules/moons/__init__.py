@@ -12,6 +12,7 @@ of a Match's undo stack cost little memory.
 
 from shared_rules.dispatch import dispatch
 from shared_rules.errors import RuleError
+from shared_rules import places as pl
 from shared_rules.moons.core import ALL, NAMES, PLANETS, _seat_of, _finish, _start_round, choose, give, options, planet, seat, set_score  # noqa: F401
 
 # Event type -> the phases it is legal in (None: any; the handler checks
@@ -176,17 +177,13 @@ def turn(state):
 def placings(state):
     """Places by score, then tokens (the rule's tie-break); a tie on both
     shares the place, and a shared win puts every winner first."""
-    from shared_rules import places as pl
-
     n = len(state["players"])
     keys = [(state["scores"][i], sum(state["tokens"][i])) for i in range(n)]
     return pl.order(pl.solo(n), keys, state.get("winners") if state["over"] else None)
 
 
 def standings(state):
-    from shared_rules.places import rows
-
-    return rows(state, placings(state))
+    return pl.rows(state, placings(state))
 
 
 def winner(state):

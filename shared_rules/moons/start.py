@@ -4,6 +4,7 @@ it), so a game in progress does not carry the options' checks."""
 
 from shared_rules.errors import RuleError
 from shared_rules.moons.core import _seat_of, _start_round
+from shared_rules.players import check_players, start_scores
 
 
 def start_bounds(options):
@@ -14,7 +15,6 @@ def start_bounds(options):
 
 
 def new(players, options=None):
-    from shared_rules.players import check_players, start_scores
 
     players = check_players(players, 2, 6)
     o = options or {}

@@ -14,15 +14,17 @@ where the rules are silent are in docs/games/moonstar.md.
 # landing scores, shared with the solver), check (a situation's checks),
 # words (events and phases as players say them, for messages), and the
 # solver's parts (solver, plan, piles, piles_start, pairs, piles_plan,
-# assign). A module is imported where it is needed: an event's handler
-# when its event comes (EVENTS), legal() when it is asked, so what is
-# loaded at a time is the phase at hand.
+# assign). legal()'s menus and the placings load with this module, which
+# every event asks for; an event's handler loads when its event comes
+# (EVENTS), so what is loaded beside them is the phase at hand.
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states
 # share what did not change and a replay needs no deep clone per event.
 
 from shared_rules.dispatch import dispatch
+from shared_rules import places as pl
+from shared_rules.moonstar import allowed
 
 # Event type -> the phases it is legal in, and its handler: a module of
 # this package (None: this module) and a function in it (None: named as
@@ -112,31 +114,23 @@ def begin(state, event, plan=None):
 
 
 def legal(state):
-    """What may happen next (built by moonstar_legal)."""
-    from shared_rules.moonstar.allowed import legal as build
-
-    return build(state)
+    """What may happen next (allowed.py)."""
+    return allowed.legal(state)
 
 
 def turn(state):
-    """{"leader": setter, "to_act": seat or None} (moonstar_legal.turn)."""
-    from shared_rules.moonstar.allowed import turn as t
-
-    return t(state)
+    """{"leader": setter, "to_act": seat or None} (allowed.py)."""
+    return allowed.turn(state)
 
 
 def placings(state):
     """Places by score; the winner (highest at the goal, alone) first."""
-    from shared_rules import places as pl
-
     w = state["winner"]
     return pl.order(pl.solo(len(state["players"])), state["scores"], None if w is None else [w])
 
 
 def standings(state):
-    from shared_rules.places import rows
-
-    return rows(state, placings(state))
+    return pl.rows(state, placings(state))
 
 
 def winner(state):

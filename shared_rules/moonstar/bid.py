@@ -5,6 +5,7 @@
 from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
+from shared_rules.moonstar.round import no_bid
 
 _MIN_BID = const(20)
 _MAX_BID = const(70)
@@ -66,8 +67,6 @@ def time_up(state, event):
         s["phase"] = "result"
         return s
     if state["bidder"] is None:
-        from shared_rules.moonstar.round import no_bid
-
         return no_bid(state)
     s = dict(state)
     s["phase"] = "betting" if state["cfg"]["side_bets"] else "playing"

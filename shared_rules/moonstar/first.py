@@ -6,6 +6,7 @@ from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import Rng, is_int
 from shared_rules.moonstar.round import start_round
+from shared_rules.seeds import seed_of
 
 
 _ROLLS_KEPT = const(8)  # roll-offs the state keeps to show (a long tie streak drops the oldest)
@@ -43,8 +44,6 @@ def roll_for_setter(state, event):
     if "seed" in event:
         if "rolls" in event:
             raise RuleError("give either rolls or a seed, not both")
-        from shared_rules.seeds import seed_of
-
         rng = Rng(seed_of(event))
         dice: list = [None] * n
         for p in rolling:

@@ -5,14 +5,14 @@
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
 from shared_rules.moonstar.round import settle
+from shared_rules.moonstar.bid import seat
+from shared_rules.moonstar.limits import bet_room, max_points
 
 
 def bet(state, event):
     """A side bet (Game 11's betting, after the bidding)."""
     if not state["cfg"]["side_bets"]:
         raise RuleError("side bets are part of Game 11 (Side Bets) only")
-    from shared_rules.moonstar.bid import seat
-
     p = seat(state, event)
     on = event.get("on")
     if on != "made" and on != "failed":
@@ -20,8 +20,6 @@ def bet(state, event):
     amount = event.get("amount")
     if not is_int(amount) or amount < 0:
         raise RuleError("a bet must be a whole number of points, 0 or more, not %r" % (amount,))
-    from shared_rules.moonstar.limits import bet_room
-
     room = bet_room(state, p)
     bets = state["bets"]
     if amount > room:
@@ -130,8 +128,6 @@ class ResultCheck:
             if "favorite" in event:
                 raise RuleError("the Favorite Star is given with moves, not with points")
             points = event["points"]
-            from shared_rules.moonstar.limits import max_points
-
             top = max_points(state["cfg"])
             if not is_int(points) or points < 0 or points > top:
                 raise RuleError("points must be a whole number from 0 to %d, not %r" % (top, points))

@@ -6,6 +6,7 @@
 from shared_rules.moonstar import board
 from shared_rules.errors import RuleError
 from shared_rules.util import Rng
+from shared_rules.seeds import seed_of
 
 
 def random_situation(cfg, seed):
@@ -78,8 +79,6 @@ def setup(state, event):
     if "seed" in event:
         if given:
             raise RuleError("give either a seed or the planets, moons and dice, not both")
-        from shared_rules.seeds import seed_of
-
         sit = random_situation(cfg, seed_of(event))
     elif given:
         if len(given) < 3:

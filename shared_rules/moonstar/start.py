@@ -6,6 +6,8 @@ forwards to it), so a game in progress does not carry the options' checks.
 from shared_rules.ticks import const
 from shared_rules.errors import RuleError
 from shared_rules.util import is_int
+from shared_rules.moonstar.opts import check_games, config, label
+from shared_rules.players import check_players, start_scores
 
 _OPTION_KEYS = const(("game", "moons", "dice", "planets", "bid_seconds", "play_seconds", "start"))
 _START_BOUND = const(9999)  # a start from paper: up to this many points either way (sanity, not a rule)
@@ -33,8 +35,6 @@ def new(players, options=None):
     # The variants' tables and the players' checks are modules of their
     # own: Game 12's per-round choice needs the tables again, and every
     # game's new() the checks.
-    from shared_rules.moonstar.opts import check_games, config, label
-    from shared_rules.players import check_players, start_scores
 
     players = check_players(players, 2, 8)
     if options is None:

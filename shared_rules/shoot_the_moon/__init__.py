@@ -13,6 +13,7 @@ from shared_rules.dispatch import dispatch
 from shared_rules.shoot_the_moon import tricks as cards
 from shared_rules.shoot_the_moon.tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
+from shared_rules import places as pl
 
 _TRICKS = const(5)  # tricks per round = cards per hand
 _MOONS = const(2)  # copies of each moon card
@@ -282,8 +283,6 @@ def turn(state):
 def placings(state):
     """Places by chips, a partnership's seats sharing one place (the next
     side is second); the winning side first."""
-    from shared_rules import places as pl
-
     n = len(state["players"])
     k = state["teams"]
     sides = [[s for s in range(n) if s % k == t] for t in range(k)] if k else pl.solo(n)
@@ -292,9 +291,7 @@ def placings(state):
 
 
 def standings(state):
-    from shared_rules.places import rows
-
-    return rows(state, placings(state))
+    return pl.rows(state, placings(state))
 
 
 def winner(state):

@@ -46,13 +46,14 @@ def test_pin_button_latch_passes_under_micropython():
 
 
 def test_app_level_logic_passes_under_micropython():
-    # Its own run with 152K: here app.py, the screens and the solver's
+    # Its own run with 164K: here app.py, the screens and the solver's
     # modules are compiled from source and kept together (app.py alone
     # keeps some 23 KB since the visual alarm, the boot clock and the
-    # roster check; 144K is the least that passes today). On a board the
+    # roster check; 154K is the least that passes today, since the
+    # result screen imports the plan's scoring plainly). On a board the
     # app is loaded anyway and a game's whole session, the best-possible
     # screen included, is proved by tests/sim at simtools.TEST_HEAP.
-    assert run_upy(APP_MODULES, "152K") >= 15
+    assert run_upy(APP_MODULES, "164K") >= 15
 
 
 def test_app_serial_logic_passes_under_micropython():

@@ -50,7 +50,7 @@ class FakeClock:
 def unload(keep=("shared_rules.errors", "shared_rules.util")):
     """Under MicroPython, unload every shared_rules module but `keep`, each
     unlinked from its package, as the device lets code go (firmware
-    loader.py), so that a test fits the 64K heap the way the board does.
+    loader.py), so that a test fits the 72K heap the way the board does.
     Nothing to do on CPython."""
     import sys
 
@@ -70,6 +70,6 @@ def unload(keep=("shared_rules.errors", "shared_rules.util")):
 
 def drop_games():
     """Under MicroPython, unload the game modules a test loaded, so that a
-    test going through all four games fits the 64K heap (the device holds
+    test going through all four games fits the 72K heap (the device holds
     one game at a time too). Nothing to do on CPython."""
     unload()

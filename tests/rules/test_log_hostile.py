@@ -13,7 +13,7 @@ from shared_rules.wire_read import MAX_LISTS
 class Stream:
     """A binary stream with readinto(), as a file has, over parts served in
     turn: byte strings, or a count of filler bytes made as they are read
-    (no joined copy: the MicroPython test heap is 64K)."""
+    (no joined copy: the MicroPython test heap is 72K)."""
 
     def __init__(self, parts):
         self.parts = parts
@@ -57,7 +57,7 @@ def test_nan_infinity_and_control_characters_are_refused():
 def test_nesting_past_the_bound_is_refused_before_parsing():
     import sys
 
-    n = 100000 if sys.implementation.name != "micropython" else 1000  # (a 64K test heap)
+    n = 100000 if sys.implementation.name != "micropython" else 1000  # (a 72K test heap)
     deep = b'{"a":' + b"[" * n + b"]" * n + b"}"
     e = raises(decode, deep, error=LineError)
     assert e.kind == "json" and ("more than %d lists" % MAX_LISTS) in str(e)

@@ -1,6 +1,6 @@
 """A line longer than any record, or nested past the bound, is refused
 with its line number (in a file of its own: the 4 KB line buffer needs
-the 64K MicroPython heap to itself)."""
+the 72K MicroPython heap to itself)."""
 
 from _support import raises
 from shared_rules.errors import LogError

@@ -3,7 +3,7 @@ shared_rules.log must end as worked out by hand in docs/games/moon.md.
 
 Under MicroPython the undo stack is cut to 4 states for these replays: a
 full stack of Moon states (about 650 bytes each there) does not fit the
-64K test heap beside the rules, the log reader and the wire codec. The
+72K test heap beside the rules, the log reader and the wire codec. The
 logs undo at most one step, so the outcome is the same; CPython replays at
 the full depth."""
 

@@ -1,6 +1,6 @@
 """Moon dominoes under shared_rules.match.Match: undo steps back exactly,
 and a refused event changes nothing. Under MicroPython the undo stack is
-cut to 5 states: a full stack of Moon states does not fit the 64K test
+cut to 5 states: a full stack of Moon states does not fit the 72K test
 heap beside the rules (see test_moon_dominoes_logs.py); CPython runs at
 the full depth."""
 

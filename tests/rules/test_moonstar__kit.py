@@ -9,10 +9,12 @@ from shared_rules.util import clone
 from _support import unload
 
 # Under MicroPython, M sheds the rules' on-demand modules (the phase
-# handlers, legal(), the board, the solver) after every event, as the
-# device's Session does: the 64K test heap holds the resident rules and
-# one event's modules at a time, like the board, not all of them at once.
-_KEEP = ("shared_rules.moonstar", "shared_rules.util", "shared_rules.errors")
+# handlers, the board, the solver) after every event, as the device's
+# Session does: the 72K test heap holds the resident rules (the package
+# and what it imports as it loads) and one event's modules at a time,
+# like the board, not all of them at once.
+_KEEP = ("shared_rules.moonstar", "shared_rules.util", "shared_rules.errors", "shared_rules.dispatch",
+         "shared_rules.places", "shared_rules.moonstar.allowed", "shared_rules.moonstar.limits")
 
 
 def shed():
@@ -91,7 +93,7 @@ def pts(n):
 
 def refused(state, event, match):
     """RuleError naming `match`, and the state exactly as before. (Not
-    _support.raises: one module less to compile in the 64K heap.)"""
+    _support.raises: one module less to compile in the 72K heap.)"""
     before = clone(state)
     try:
         M.apply(state, event)

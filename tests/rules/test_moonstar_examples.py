@@ -1,7 +1,7 @@
 """Replays every tests/data/moonstar-*.jsonl game and compares it with the
 standings worked out by hand in its .expected.json (derivations in
 docs/games/moonstar.md). Uses Match directly: shared_rules.log and its
-wire codec do not fit beside the rules in the 64K MicroPython heap when
+wire codec do not fit beside the rules in the 72K MicroPython heap when
 compiled from source; tests/host/test_replay_cli.py replays the same
 files through `moontable replay`. Match's 32-state undo stack does not
 fit either, so this keeps the last few states for the logs' undos.
@@ -54,14 +54,14 @@ def check(names):
 def example_names(squares_and_chains):
     """The example logs; Games 7 and 8 (whose best possible the squares
     and chains half of the solver works out) apart: each half runs in a
-    file of its own, so in its own 64K MicroPython heap."""
+    file of its own, so in its own 72K MicroPython heap."""
     names = sorted([n for n in os.listdir(data_path("")) if n.startswith("moonstar-") and n.endswith(".jsonl")])
     assert len(names) >= 9
     return [n for n in names if (n in ("moonstar-squares.jsonl", "moonstar-chains.jsonl")) == squares_and_chains]
 
 
 # Two halves, each in its own MicroPython heap (the runner starts a child
-# interpreter per test): seven games' solves in one 64K heap fragmented it
+# interpreter per test): seven games' solves in one 72K heap fragmented it
 # past use when the rules were loaded from a long folder path.
 def test_example_games_match_the_hand_worked_results():
     check(example_names(False)[:4])

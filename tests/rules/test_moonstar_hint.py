@@ -37,7 +37,7 @@ def test_a_hint_that_proves_nothing_leaves_the_check_to_the_search():
         assert not reaches(s, hint, 65)
         job = M.begin(s, pts(65), hint)
         r = job.step(1 << 20)
-        job = None  # one solver at a time (MicroPython's 64K heap)
+        job = None  # one solver at a time (MicroPython's 72K heap)
         assert r is not None and r["last"] == want
 
 

@@ -42,7 +42,7 @@ def _points_check(scoring, planets=(), favorite=False):
     # The check may stop once a plan reaching the points is found; it must
     # still refuse exactly the points above the true best. One kind of
     # scoring per test, on a set-up written out here (no set-up modules
-    # loaded): each runs in its own 64K MicroPython heap, and a solve's
+    # loaded): each runs in its own 72K MicroPython heap, and a solve's
     # tables are big there.
     import gc
 

@@ -49,6 +49,6 @@ def test_turn_names_the_setter_and_who_acts():
     s = run(s, UP)
     assert M.turn(s) == {"leader": 2, "to_act": 1}
     # the result as moves: this file is about turn(), and a plan needs no
-    # solve (whose tables, after this file's other tests, may not fit 64K)
+    # solve (whose tables, after this file's other tests, may not fit 72K)
     s = M.apply(s, {"type": "result", "moves": plan()})
     assert M.turn(s) == {"leader": 0, "to_act": 0} and s["first_leader"] == 2

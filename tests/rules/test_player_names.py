@@ -29,7 +29,7 @@ def test_case_is_folded_for_every_letter_by_one_table_both_interpreters_share():
 
 
 def test_names_must_be_sound_text():
-    drop_games()  # one game's rules at a time, as on the device (the 64K test heap)
+    drop_games()  # one game's rules at a time, as on the device (the 72K test heap)
     G = get_game("moons")
     raises(G.new, ["Ann", 7], {}, match="a player name must be text of 1 to 64 characters, not 7")
     raises(G.new, ["Ann", ""], {}, match="text of 1 to 64 characters")

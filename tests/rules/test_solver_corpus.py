@@ -5,7 +5,7 @@ result check refuses the optimum + 1 (naming it) and accepts the optimum,
 and the work stays within a fixed number of solver units (docs/solver.md:
 search nodes, matchings and assignment rows, the same on every machine),
 so a slower solver fails here rather than freezing a board. Runs under
-pytest and MicroPython (the board's 64K heap)."""
+pytest and MicroPython (the board's 72K heap)."""
 
 import gc
 import json
@@ -14,7 +14,7 @@ from shared_rules import RuleError
 from _support import data_path
 
 # Each test imports the rules' modules it uses itself: under MicroPython's
-# 64K the runner lets a test's modules go after it (tests/upy_child.py), so
+# 72K the runner lets a test's modules go after it (tests/upy_child.py), so
 # the solves do not carry the result check's code, nor the check the plan's.
 
 # The most units one solve of any corpus set-up may take: the worst the

@@ -1,7 +1,7 @@
 """'Starting from paper', issue 22: a start tied at or past the goal plays
 on, Moon has no floor (only a sanity bound), (Moonstar's:
 test_moonstar_start.py). Each test unloads its games
-(drop_games) so the file fits MicroPython's 64K heap."""
+(drop_games) so the file fits MicroPython's 72K heap."""
 
 from _support import drop_games, raises
 from shared_rules import get_game

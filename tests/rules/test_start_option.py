@@ -18,7 +18,7 @@ def test_shoot_the_moon_starts_from_chips_per_side():
     raises(G.new, ["a", "b"], {"start": [100001, 0]}, match="starting chips must be a whole number from 0 to 100000")
     raises(G.new, ["a", "b"], {"start": [-1, 0]}, match="not -1")
     raises(G.new, ["a", "b"], {"target": 10, "start": [9.0, 0]}, match="not 9.0")
-    drop_games()  # one game's rules at a time, as on the board: the file fits 64K
+    drop_games()  # one game's rules at a time, as on the board: the file fits 72K
 
 
 def test_moon_dominoes_starts_from_points():
