@@ -14,9 +14,9 @@ where the rules are silent are in docs/games/moonstar.md.
 # landing scores, shared with the solver), check (a situation's checks),
 # words (events and phases as players say them, for messages), and the
 # solver's parts (solver, plan, piles, piles_start, pairs, piles_plan,
-# assign). legal()'s menus and the placings load with this module, which
-# every event asks for; an event's handler loads when its event comes
-# (EVENTS), so what is loaded beside them is the phase at hand.
+# assign). The placings load with this module; an event's handler loads
+# when its event comes (EVENTS), and legal()'s menus when they are first
+# asked, so what is loaded beside them is the phase at hand.
 #
 # States are copy-on-write: apply copies the top-level dict and replaces
 # the lists it changes, never changing a nested value in place, so states
@@ -24,7 +24,6 @@ where the rules are silent are in docs/games/moonstar.md.
 
 from shared_rules.dispatch import dispatch
 from shared_rules import places as pl
-from shared_rules.moonstar import allowed
 
 # Event type -> the phases it is legal in, and its handler: a module of
 # this package (None: this module) and a function in it (None: named as
@@ -114,13 +113,18 @@ def begin(state, event, plan=None):
 
 
 def legal(state):
-    """What may happen next (allowed.py)."""
-    return allowed.legal(state)
+    """What may happen next (allowed.py: on a device, loaded with the
+    game as it starts, a module a loop pass)."""
+    from shared_rules.moonstar.allowed import legal as build
+
+    return build(state)
 
 
 def turn(state):
     """{"leader": setter, "to_act": seat or None} (allowed.py)."""
-    return allowed.turn(state)
+    from shared_rules.moonstar.allowed import turn as t
+
+    return t(state)
 
 
 def placings(state):

@@ -92,9 +92,11 @@ def check_phases():
 def check_lists():
     import shared_rules
     import shared_rules.ticks  # noqa: F401 (the device's own, from its boot)
-    from rules_code import AHEAD, CODE
+    from rules_code import AHEAD, CODE, KEEP
 
     shared_rules.get_game("moonstar")
+    for name in KEEP["moonstar"]:  # loaded with the rules, as a device's start does
+        __import__(name)
     for phase, names in list(AHEAD["moonstar"].items()) + list(CODE["moonstar"].items()):
         _bare()
         for name in names:

@@ -14,7 +14,7 @@ from _support import unload
 # and what it imports as it loads) and one event's modules at a time,
 # like the board, not all of them at once.
 _KEEP = ("shared_rules.moonstar", "shared_rules.util", "shared_rules.errors", "shared_rules.dispatch",
-         "shared_rules.places", "shared_rules.moonstar.allowed", "shared_rules.moonstar.limits")
+         "shared_rules.places")
 
 
 def shed():
