@@ -20,6 +20,7 @@ from shared_rules.ticks import const, ticks_diff
 import loader
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
 from ui.base import Menu
+from ui.gcommon import offered
 
 _ADJUST_MS = const(10000)  # UP/DOWN on a running minute
 # The game's work between events gets a pass whose own work so far (a
@@ -151,8 +152,6 @@ class Play:
         if hasattr(self.ui, "actions"):
             acts = self.ui.actions(s)
         else:
-            from ui.gcommon import offered
-
             acts = offered(s.moves(), self.ui.ACTIONS)
         if not acts:
             return

@@ -6,6 +6,8 @@ the result. Choices and ranges come from the rules' legal() spec."""
 from shared_rules.ticks import const
 from ui.base import fit, text_right, title_bar
 from ui.gcommon import hint, over, scoreboard
+from ui.moonstar import offers
+from ui.moonstar.offers import actions, likely, menu_items  # noqa: F401 (the game screen's menus: Play)
 
 PLAYERS = (2, 8)
 
@@ -96,35 +98,13 @@ def turn(s):
     return s.turn()
 
 
-# -- the OK and BACK menus' items: ui/moonstar/offers.py, loaded by the press
-def actions(s):
-    from ui.moonstar.offers import actions
-
-    return actions(s)
-
-
-def likely(s):
-    from ui.moonstar.offers import likely
-
-    return likely(s)
-
-
+# -- the OK and BACK menus' items: ui/moonstar/offers.py
 def question(s):
-    from ui.moonstar.offers import question
-
-    return question(s, _name)
-
-
-def menu_items(s):
-    from ui.moonstar.offers import menu_items
-
-    return menu_items(s)
+    return offers.question(s, _name)
 
 
 def menu_action(s, key):
-    from ui.moonstar.offers import menu_action
-
-    if not menu_action(s, key):  # not one of the menu's own items: an action
+    if not offers.menu_action(s, key):  # not one of the menu's own items: an action
         act(s, key)
 
 

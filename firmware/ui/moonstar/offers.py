@@ -1,9 +1,7 @@
 """What the Moonstar game screen's menus offer: the actions the rules
 allow now (OK; ui/play.py), the question that menu asks, and the game
-menu's own items (BACK; ui/gmenu.py). Loaded by the press that opens
-either menu and let go when it closes, so that the game screen's code,
-held through the minutes and the best-possible solve ahead, holds none
-of it (ui/moonstar/game.py hands these calls on)."""
+menu's own items (BACK; ui/gmenu.py). Loaded with the game screen
+(ui/moonstar/game.py), which offers these as its own."""
 
 from ui.gcommon import offered
 
