@@ -18,11 +18,8 @@ from sound import Sound
 from store.layout import SETTINGS
 
 # What the serial protocol loads, in the order it loads them (each after
-# what it imports), let go after SERIAL_IDLE_MS of silence. The journal's
-# listing (store/listing.py) comes with it: a sync asks for it request
-# after request, and loading it for each (a Moment) cost every `ls` and
-# `rd` pass a load and a collection (11 + 8 ms on a Pico).
-SERIAL_MODULES = ("shared_rules.wire_read", "names", "config", "link.hooks", "link.protocol", "store.listing")
+# what it imports), let go after SERIAL_IDLE_MS of silence.
+SERIAL_MODULES = ("shared_rules.wire_read", "names", "config", "link.hooks", "link.protocol")
 LOOP_MS = 20
 STILL_MS = 500  # the sleep while nothing but a button or the PC can change the panel
 TOAST_MS = 3000

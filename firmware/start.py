@@ -37,11 +37,7 @@ def begin(app, game, players, options):
 
 
 # What every game's start loads besides its own (the players' checks),
-# fetched ahead with the game's rules_code.NEW. (Not the journal's code
-# for the header's write, store.newgame: it loads in a Moment, which would
-# keep a module loaded before it began; ahead, when that code was all of
-# store/recovery.py, it took the 32-bit heap's peak at the start 7 KB
-# higher.)
+# fetched ahead with the game's rules_code.NEW.
 NEW = ("shared_rules.names", "shared_rules.players")
 
 

@@ -49,6 +49,7 @@ Power can be cut at any moment:
 
 from shared_rules.ticks import const
 from loader import Moment
+from store import listing, newgame
 from shared_rules.wire import encode
 from store.layout import GAMES, INDEX, JournalError, _EXT, _in_ranges, _is_int, game_number, valid_id  # noqa: F401
 
@@ -115,10 +116,7 @@ class Journal:
     def committed_size(self, game_id):
         """Bytes up to the end of the last complete line (what a PC may
         copy: a torn tail is never served). -1 if there is no such game."""
-        with Moment():
-            from store import listing
-
-            return listing.committed_size(self, game_id)
+        return listing.committed_size(self, game_id)
 
     # --- games -----------------------------------------------------------
     def current(self):
@@ -149,10 +147,7 @@ class Journal:
         The index reserves the id before the file exists, so a power cut
         between the two can waste an id but never reuse one. (Once a game:
         store/newgame.py.)"""
-        with Moment():
-            from store import newgame
-
-            return newgame.new_game(self, header)
+        return newgame.new_game(self, header)
 
     def append(self, event):
         """Append one event to the game in progress, on flash on return.
@@ -206,28 +201,19 @@ class Journal:
         keeping only the page's entries. Game numbers are unique on a
         device; should files copied in share one, they stay on one page
         (which holds more than `count` only if more than `count` share it)."""
-        with Moment():
-            from store import listing
-
-            return listing.page(self, start, count)
+        return listing.page(self, start, count)
 
     def list_games(self):
         """Every game as page() rows, oldest first. Memory grows with the
         number of games: for a screen of the device; the protocol pages."""
-        with Moment():
-            from store import listing
-
-            return listing.list_games(self)
+        return listing.list_games(self)
 
     def is_synced(self, game_id):
         return _in_ranges(self._idx()["synced"], game_number(game_id))
 
     def mark_synced(self, game_id):
         """Record that a PC has stored the game (idempotent)."""
-        with Moment():
-            from store import listing
-
-            listing.mark_synced(self, game_id)
+        listing.mark_synced(self, game_id)
 
     def delete(self, game_id, force=False):
         """Remove a game from flash. Refuses a game no PC has synced, and

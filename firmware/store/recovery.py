@@ -18,6 +18,8 @@ import os
 from store.layout import GAMES, INDEX, _DIR, _EXT, _FILE, _FIX, JournalError, _is_int, game_number, valid_id
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
+from store.listing import add_range, committed_end, page
+from store.newgame import name, named, reserve
 
 _COPY = const(512)  # bytes per step when copying or scanning a file
 
@@ -26,8 +28,6 @@ _COPY = const(512)  # bytes per step when copying or scanning a file
 def clean_ranges(value):
     """The index's "synced" as ranges, whatever was stored: ranges, the
     list of game ids an earlier firmware kept, or garbage (nothing)."""
-    from store.listing import add_range
-
     out = []
     if not isinstance(value, list):
         return out
@@ -180,8 +180,6 @@ def survey(journal):
 # --- the Games menu and low space --------------------------------------------
 def reclaim(journal, need):
     """Journal.reclaim (see there), a page at a time."""
-    from store.listing import page
-
     free = journal.store.free_bytes
     start = 0
     while free() < need and start is not None:
@@ -304,8 +302,6 @@ def load(journal, game_id, take=None):
         elif stop is not None:
             # Never append after a line that cannot be trusted or replayed:
             # the game goes on as a new one from the events before it.
-            from store.newgame import named
-
             new_id = _continue(journal, game_id, header, header_end, stop[1])
             if refused is not None:
                 warnings.append("event %d of game %s is refused by the rules (%s): resumed from the %d events before "
@@ -354,8 +350,6 @@ def _cut(journal, game_id, length):
 def drop_torn_tail(journal, game_id):
     """Before the first append of a boot: a last line cut off mid-write is
     dropped, so the new line starts on a line of its own."""
-    from store.listing import committed_end
-
     p = journal.path(game_id)
     size = journal.store.size(p)
     if size <= 0:
@@ -371,8 +365,6 @@ def _continue(journal, game_id, header, header_end, length):
     """Close a damaged game in progress and start its continuation: its
     header (naming the new id and the game it continues), then a byte
     copy of the good event lines [header_end, length)."""
-    from store.newgame import named, reserve
-
     # Name the continuation current before its file exists, remembering
     # where it comes from: a power cut during the copy falls back to the
     # damaged game (see Journal.current), never leaves a second half-copy.
@@ -399,8 +391,6 @@ def load_index(journal):
     been open. It may have been closed at its end: resume.py closes it
     again if so (Journal.rebuilt). Its synced ranges are lost with it:
     the PC is offered every game again, and acks those it has."""
-    from store.newgame import name
-
     st = journal.store
     st.ensure_dir(GAMES)
     idx = st.read_json(INDEX, None)
