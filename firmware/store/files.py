@@ -30,8 +30,8 @@ Works unchanged under MicroPython (board, simulator) and CPython (tests).
 import errno
 import os
 
-from loader import Moment
 from shared_rules.wire import encode
+from store import repair
 from store.layout import SMALL_MAX, _DIR, _FILE, _TYPE, _is_missing  # noqa: F401
 
 
@@ -87,18 +87,12 @@ class Store:
         return p
 
     def _mkdir(self, p):
-        with Moment():
-            from store import repair
-
-            repair.mkdir(self, p)
+        repair.mkdir(self, p)
 
     def show(self, p):
         """p as a player reads it: inside the data folder, relative to it
         (the screen is 16 characters wide), else its last part."""
-        with Moment():
-            from store import repair
-
-            return repair.show(self, p)
+        return repair.show(self, p)
 
     def kind(self, p):
         """0 if nothing is at p, else its stat type bits (_DIR, _FILE, ...)."""
@@ -188,18 +182,12 @@ class Store:
         module docstring). `sound(path) -> bool` says whether a lone tmp
         file is complete; the default accepts it (callers whose tmp is only
         written while `final` exists need no check)."""
-        with Moment():
-            from store import repair
-
-            repair.recover(self, final, sound)
+        repair.recover(self, final, sound)
 
     def clear_folder(self, p):
         """A folder where the device writes a temporary file: remove it if
         empty (it holds nothing), else leave it and say so. True if gone."""
-        with Moment():
-            from store import repair
-
-            return repair.clear_folder(self, p)
+        return repair.clear_folder(self, p)
 
     # --- small JSON files ------------------------------------------------
     def write_json(self, name, obj):
@@ -222,7 +210,4 @@ class Store:
         is missing or unreadable (the latter is added to `warnings`).
         (store/repair.py: the device reads these files at boot and when a
         PC asks, never during a game.)"""
-        with Moment():
-            from store import repair
-
-            return repair.read_json(self, name, default)
+        return repair.read_json(self, name, default)

@@ -2,10 +2,9 @@
 listed a page at a time, each one's committed size (a torn tail is never
 served) and the synced ranges an `ack` extends. Split from store/
 recovery.py because a sync asks for these request after request: this
-module loads with the serial protocol and stays while a PC talks
-(app.SERIAL_MODULES), where all of recovery.py would take a 70-83 ms
-pass to load on a Pico. Elsewhere (the Games menu) a call loads it and
-lets it go (loader.Moment). The layout is described in store/journal.py."""
+module loads with the journal and stays, where all of recovery.py (which
+loads for its call) would take a 70-83 ms pass to load on a Pico. The
+layout is described in store/journal.py."""
 
 from shared_rules.ticks import const
 

@@ -2,8 +2,8 @@
 written. Split from store/recovery.py (which continues a damaged game
 with the same two steps) so that a start loads only these: on a Pico the
 start's pass that loaded all of recovery.py took 106 ms in the evening
-(its code 46 ms of it). Journal.new_game loads this module for the call
-(loader.Moment). The layout is described in store/journal.py."""
+(its code 46 ms of it). It loads with the journal and stays. The layout
+is described in store/journal.py."""
 
 from shared_rules.wire import encode
 

@@ -4,12 +4,12 @@ when space runs low.
 Reading a game back (load) and the repairs a power cut calls for (cutting
 a torn tail, continuing a damaged game) are here too: they run at boot and
 at a resume. It lives outside store/journal.py so that the code resident
-during a game (the journal's append path) stays small: Journal imports
-this module for one call and unloads it again (loader.Moment), as it does
-store/listing.py (what a sync reads) and store/newgame.py (a game's
-start), split from this one so that those, which run in a loop pass the
-player waits on, load less code. This module imports them only where it
-calls them, so that counting a boot loads it alone. The layout and the
+during a game stays small: Journal imports this module for one call and
+unloads it again (loader.Moment; held all the time, it took the 32-bit
+heap's peak in a Game 7 round from 117.7 to 123.2 KB). What a sync reads
+(store/listing.py) and a game's start (store/newgame.py), which run in a
+loop pass the player waits on, are split from it and stay with the
+journal. The layout and the
 guarantees are described in store/journal.py."""
 
 from shared_rules.ticks import const
