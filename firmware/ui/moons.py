@@ -11,7 +11,9 @@ taker's score (set_score). Tokens show as planet initials (J S N U) with
 counts, the supply's too. The title names who leads the next trick and
 the line above the supply the round's first player, both from turn()."""
 
-from shared_rules.moons import PLANETS, set_score
+# The rules (PLANETS, set_score) are imported where they are used, as in
+# ui/stm.py: this module loads in the pass of the press that chooses the
+# game, before the start loads the rules a module a pass.
 from ui.base import fit, scroll_marks, text_right, title_bar
 from ui.form import Form, seats
 from ui.gcommon import ask_one, event, hint, offered, over
@@ -79,6 +81,8 @@ def likely(s, p, planets):
     complete set of four; then the first. The answer a menu selects
     first, so the usual choice costs one OK: a cursor only, the player
     still picks."""
+    from shared_rules.moons import PLANETS, set_score
+
     tk = list(s.state["tokens"][p])
     table = s.state["scoring"]
     best = None
@@ -212,6 +216,8 @@ def act(s, key):
                 return ("from", "Move from?", "pick", seats(names, spec["from"], extra), "")
             if "to" not in ev:
                 return ("to", "Move to?", "pick", seats(names, [p for p in spec["to"] if p != ev["from"]], extra), "")
+            from shared_rules.moons import PLANETS
+
             src = ev["from"]
             have = s.state["supply"] if src == "supply" else s.state["tokens"][src]
             if "planet" not in ev:
@@ -272,6 +278,7 @@ def menu_action(s, key):
     supply spelled out (the screen has no row to spare for it)."""
     if key == "legend":
         from ui.dialogs import Notice
+        from shared_rules.moons import PLANETS
 
         sup = s.state["supply"]
         lines = ["%s %-8s %3d" % (INITIALS[i], PLANETS[i][0].upper() + PLANETS[i][1:], sup[i]) for i in range(4)]

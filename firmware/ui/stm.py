@@ -8,7 +8,10 @@ one who leads), OK, then the moon cards in it from one menu ("no moons"
 first). An illegal play is in
 the game menu (BACK)."""
 
-from shared_rules.shoot_the_moon import side_of
+# The rules (side_of) are imported where they are used: this module loads
+# in the pass of the press that chooses the game, before the start loads
+# the rules a module a pass; imported here, they took that pass on the
+# chip to 172.5 ms (bench/board.py, at 9963f65).
 from ui.banner import banner
 from ui.base import fit, fit_all, scroll_marks, text_right, title_bar
 from ui.form import seats
@@ -44,6 +47,8 @@ def start_labels(opts, names, room=8):
     partnership's players, every one of them, in `room` characters, cut
     evenly where they must be: "Ali/Chl"; or a lone player). Who sits in
     which side is the rules' side_of."""
+    from shared_rules.shoot_the_moon import side_of
+
     teams = opts.get("teams")
     if not teams:
         return names
@@ -150,6 +155,8 @@ def _trick(s, p, big, little):
         # the chip is the side's: a partnership's banner names the team
         who = fit(names[p], 14)
         if st.get("teams"):
+            from shared_rules.shoot_the_moon import side_of
+
             side = side_of(st, p)  # p < len(names): never the dummy's None
             if side is not None:
                 who = start_labels(st, names, 14)[side]
@@ -235,6 +242,8 @@ def _sides(d, st, names, at):
     column on, its tricks at the right: 16 characters. Teams of three
     take two rows each, the names on the first (">Ali/Bob/Dan"), so that
     every partner keeps a name one can read."""
+    from shared_rules.shoot_the_moon import side_of
+
     chips = st["chips"]
     teams = len(chips)
     two = len(names) > 2 * teams
