@@ -144,10 +144,17 @@ def _board_tty():
 
 
 def _make_ctty():
-    """In the board's process: its console becomes its controlling tty."""
+    """In the board's process: its console becomes its controlling tty.
+    Ctrl-C (SIGINT) is ignored until MicroPython takes it over, which it
+    does as it runs code: the `micropython` on PATH is CPython embedding
+    the interpreter, and a SIGINT while CPython starts up killed the board
+    ("Fatal Python error: init_import_site", seen on a busy machine).
+    A Pico busy booting does not stop at a Ctrl-C either."""
     import fcntl
+    import signal
 
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def keys_to_events(data):
