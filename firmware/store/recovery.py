@@ -19,7 +19,7 @@ from store.layout import GAMES, INDEX, _DIR, _EXT, _FILE, _FIX, JournalError, _i
 from shared_rules.wire import LineError, encode
 from store.layout import BOOT, CLOCKS
 from store.listing import add_range, committed_end, page
-from store.newgame import name, named, reserve
+from store.newgame import name as game_name, named, reserve
 
 _COPY = const(512)  # bytes per step when copying or scanning a file
 
@@ -405,7 +405,7 @@ def load_index(journal):
         journal.warnings.append("journal index rebuilt from the game files%s" % (
             "; the newest, %s, is resumed unless it had ended" % newest if newest else ""))
     n = idx["next"]
-    if not valid_id(name(n, idx["vol"])):
+    if not valid_id(game_name(n, idx["vol"])):
         # A number the next game cannot be named by (its file would be no
         # game: never listed, never appended to). Games go on past the
         # highest on flash, with a new tag so that no id a PC may hold is
