@@ -16,7 +16,7 @@ heap's budget beside its screens (docs/device.md, the ablation)."""
 
 import sys
 
-from loader import drop, fetch, missing
+from loader import drop, fetch
 from shared_rules.errors import RuleError
 from store.files import failure
 
@@ -183,9 +183,12 @@ class Session:
         share, one module at least), so the pass that applies the next
         event finds its code loaded."""
         names = self.ahead()
-        if ticks is not None and missing(names):
+        if ticks is not None:
             fetch(names, ticks)
-        return missing(names)
+        for name in names:
+            if name not in sys.modules:
+                return True
+        return False
 
     def stop_job(self):
         """Stop the game screen's work between events (self.job), and let
