@@ -57,6 +57,16 @@ from store.layout import GAMES, INDEX, JournalError, _EXT, _in_ranges, _is_int, 
 _LOW_SPACE = const(16384)
 
 
+def _recovery(job):
+    """job(store.recovery): the journal's rare code (reading a game back,
+    the index's rebuild, a torn tail, deleting, reclaiming) loads for the
+    one call and goes after it (store/recovery.py says why)."""
+    with Moment():
+        from store import recovery
+
+        return job(recovery)
+
+
 # --- time ------------------------------------------------------------------
 class Uptime:
     """Monotonic time within one boot: `boot` (this power-up's number from
@@ -98,10 +108,7 @@ class Journal:
     def _idx(self):
         if self._index is not None:
             return self._index
-        with Moment():
-            from store import recovery
-
-            return recovery.load_index(self)
+        return _recovery(lambda r: r.load_index(self))
 
     def _save(self):
         self.store.write_json(INDEX, self._index)
@@ -156,10 +163,7 @@ class Journal:
         if game_id is None:
             raise JournalError("game", "no game in progress")
         if self._clean != game_id:
-            with Moment():
-                from store import recovery
-
-                recovery.drop_torn_tail(self, game_id)
+            _recovery(lambda r: r.drop_torn_tail(self, game_id))
             self._clean = game_id
         self._stamp(event)
         line = encode(event)
@@ -219,10 +223,7 @@ class Journal:
         """Remove a game from flash. Refuses a game no PC has synced, and
         the game in progress, unless `force` (the app asks the player).
         Its number stays in the synced ranges: it is never used again."""
-        with Moment():
-            from store import recovery
-
-            recovery.delete(self, game_id, force)
+        _recovery(lambda r: r.delete(self, game_id, force))
 
     # --- space -----------------------------------------------------------
     def space_low(self, threshold=_LOW_SPACE):
@@ -236,10 +237,7 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        with Moment():
-            from store import recovery
-
-            return recovery.reclaim(self, need)
+        return _recovery(lambda r: r.reclaim(self, need))
 
     # --- reading back ----------------------------------------------------
     def load(self, game_id, take=None):
@@ -258,7 +256,4 @@ class Journal:
         the game in progress continues as a new game from the events
         before it, as it does at a damaged line. The file is read one
         line at a time either way."""
-        with Moment():
-            from store import recovery
-
-            return recovery.load(self, game_id, take)
+        return _recovery(lambda r: r.load(self, game_id, take))
