@@ -11,9 +11,10 @@ taker's score (set_score). Tokens show as planet initials (J S N U) with
 counts, the supply's too. The title names who leads the next trick and
 the line above the supply the round's first player, both from turn()."""
 
-# The rules (PLANETS, set_score) are imported where they are used, as in
-# ui/stm.py: this module loads in the pass of the press that chooses the
-# game, before the start loads the rules a module a pass.
+# The rules (PLANETS, set_score) are the match's (s.match.rules), not
+# imported at the top, as in ui/stm.py: this module loads in the pass of
+# the press that chooses the game, before the start loads the rules a
+# module a pass.
 from ui.base import fit, scroll_marks, text_right, title_bar
 from ui.form import Form, seats
 from ui.gcommon import ask_one, event, hint, offered, over
@@ -81,8 +82,9 @@ def likely(s, p, planets):
     complete set of four; then the first. The answer a menu selects
     first, so the usual choice costs one OK: a cursor only, the player
     still picks."""
-    from shared_rules.moons import PLANETS, set_score
-
+    rules = s.match.rules
+    order = rules.PLANETS
+    set_score = rules.set_score
     tk = list(s.state["tokens"][p])
     table = s.state["scoring"]
     best = None
@@ -90,7 +92,7 @@ def likely(s, p, planets):
     for name in planets:
         if name is None:
             continue
-        i = PLANETS.index(name)
+        i = order.index(name)
         tk[i] += 1
         key = (set_score(tk, table), -tk[i])
         tk[i] -= 1
@@ -216,15 +218,14 @@ def act(s, key):
                 return ("from", "Move from?", "pick", seats(names, spec["from"], extra), "")
             if "to" not in ev:
                 return ("to", "Move to?", "pick", seats(names, [p for p in spec["to"] if p != ev["from"]], extra), "")
-            from shared_rules.moons import PLANETS
-
+            order = s.match.rules.PLANETS
             src = ev["from"]
             have = s.state["supply"] if src == "supply" else s.state["tokens"][src]
             if "planet" not in ev:
-                vals = [PLANETS[i] for i in range(4) if have[i]]
+                vals = [order[i] for i in range(4) if have[i]]
                 return ("planet", "Which planet?", "pick", _planets(vals), "")
             if "count" not in ev:
-                top = have[PLANETS.index(ev["planet"])]
+                top = have[order.index(ev["planet"])]
                 if top <= 1:
                     ev["count"] = 1
                 else:
@@ -278,10 +279,10 @@ def menu_action(s, key):
     supply spelled out (the screen has no row to spare for it)."""
     if key == "legend":
         from ui.dialogs import Notice
-        from shared_rules.moons import PLANETS
 
+        order = s.match.rules.PLANETS
         sup = s.state["supply"]
-        lines = ["%s %-8s %3d" % (INITIALS[i], PLANETS[i][0].upper() + PLANETS[i][1:], sup[i]) for i in range(4)]
+        lines = ["%s %-8s %3d" % (INITIALS[i], order[i][0].upper() + order[i][1:], sup[i]) for i in range(4)]
         s.app.push(Notice(s.app, "Planets: supply", "\n".join(lines)))
 
 

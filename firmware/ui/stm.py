@@ -8,10 +8,12 @@ one who leads), OK, then the moon cards in it from one menu ("no moons"
 first). An illegal play is in
 the game menu (BACK)."""
 
-# The rules (side_of) are imported where they are used: this module loads
-# in the pass of the press that chooses the game, before the start loads
-# the rules a module a pass; imported here, they took that pass on the
-# chip to 172.5 ms (bench/board.py, at 9963f65).
+# The rules (side_of) are not imported at the top: this module loads in
+# the pass of the press that chooses the game, before the start loads the
+# rules a module a pass; imported here, they took that pass on the chip to
+# 172.5 ms (bench/board.py, at 9963f65). In play they are the match's
+# (s.match.rules); only start_labels, which the new-game form calls too,
+# imports them.
 from ui.banner import banner
 from ui.base import fit, fit_all, scroll_marks, text_right, title_bar
 from ui.form import seats
@@ -155,9 +157,7 @@ def _trick(s, p, big, little):
         # the chip is the side's: a partnership's banner names the team
         who = fit(names[p], 14)
         if st.get("teams"):
-            from shared_rules.shoot_the_moon import side_of
-
-            side = side_of(st, p)  # p < len(names): never the dummy's None
+            side = s.match.rules.side_of(st, p)  # p < len(names): never the dummy's None
             if side is not None:
                 who = start_labels(st, names, 14)[side]
         banner(s.app, ("BIG MOON:\n+1 chip\n" if big == 1 else "2 BIG MOONs:\n+2 chips\n") + who)
@@ -197,7 +197,7 @@ def draw(d, s, play):
     at = play.pointed(s)
     hands = _hand_names(s)
     if teams:
-        _sides(d, st, names, at)
+        _sides(d, s, at)
     else:
         # one row per hand (the two-player dummy too): the pointer marks
         # the hand OK will say won the trick
@@ -236,14 +236,15 @@ def _lead_line(d, lead, deal):
     d.text(fit(lead, k) + " leads D:" + fit(deal, k), 0, 47, 1)
 
 
-def _sides(d, st, names, at):
+def _sides(d, s, at):
     """Partnerships (at most three, so no scrolling): a row per team, the
     pointer (`at`, a player) on its team's (">Ali/Chl"), the chips a
     column on, its tricks at the right: 16 characters. Teams of three
     take two rows each, the names on the first (">Ali/Bob/Dan"), so that
     every partner keeps a name one can read."""
-    from shared_rules.shoot_the_moon import side_of
-
+    st = s.state
+    names = st["players"]
+    side_of = s.match.rules.side_of
     chips = st["chips"]
     teams = len(chips)
     two = len(names) > 2 * teams
