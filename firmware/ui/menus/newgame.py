@@ -9,6 +9,8 @@ the seats it asks each player's, between the bounds the rules give for the
 game (their start_bounds), passed to the rules as the header option "start",
 which the rules check."""
 
+import sys
+
 from shared_rules import display_name, get_game
 from shared_rules.errors import RuleError
 from ui import GAMES, ui_module
@@ -62,12 +64,20 @@ def start(app, paper=False):
         app.push(NumberPick(app, "Players", lo, hi, min(max(lo, 4), hi), count, caption=display_name(game)[:16]))
 
     def options(game, ui, n):
-        def done(opts):
-            seats(game, n, ui.finish_options(opts, n, app), ui)
-
         # the game's options' code (Moonstar's: some 100 ms of a Pico's
-        # time) over a few loop passes
-        app.prepare(getattr(ui, "OPTIONS_CODE", ()), lambda: Form(app, lambda ev: ui.option_field(ev, n, app), done).start())
+        # time) over a few loop passes; its last module asks them (the
+        # game's UI module itself when it has none)
+        code = getattr(ui, "OPTIONS_CODE", ())
+
+        def ask():
+            asks = sys.modules[code[-1]] if code else ui
+
+            def done(opts):
+                seats(game, n, asks.finish_options(opts, n, app), ui)
+
+            Form(app, lambda ev: asks.option_field(ev, n, app), done).start()
+
+        app.prepare(code, ask)
 
     def seats(game, n, opts, ui):
         pool = name_pool(app.roster, n)

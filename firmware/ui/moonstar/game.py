@@ -14,20 +14,9 @@ PLAYERS = (2, 8)
 
 # The options (and Game 12's round variants) are asked once in a while, so
 # they live in ui/moonstar/options.py, loaded for that and then unloaded;
-# OPTIONS_CODE is what asking them loads, leaf first (App.prepare).
+# OPTIONS_CODE is what asking them loads, leaf first (App.prepare), and its
+# last module asks them (option_field, finish_options: ui/menus/newgame.py).
 OPTIONS_CODE = ("shared_rules.util", "shared_rules.moonstar", "shared_rules.moonstar.opts", "ui.moonstar.options")
-
-
-def option_field(ev, n, app):
-    from ui.moonstar.options import option_field
-
-    return option_field(ev, n, app)
-
-
-def finish_options(ev, n, app):
-    from ui.moonstar.options import finish_options
-
-    return finish_options(ev, n, app)
 
 
 # -- actions -----------------------------------------------------------------
