@@ -229,8 +229,12 @@ class App:
         try:
             startup.boot(self)
         finally:
-            loader.drop(("startup", "resume", "start", "config", "names"))
+            loader.drop(("startup", "resume", "start", "config", "names", "store.recovery"))
             self.before = loader.mark()
+            # the base holds only what stays: one of these loaded again later
+            # (the settings' config, an undone abandon's resume) goes with
+            # its screen, or at Home
+            self.base = tuple(k for k in self.base if k in sys.modules)
 
     def run(self):
         try:

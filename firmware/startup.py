@@ -3,13 +3,17 @@ boot, read the settings and the roster, resume the game in progress from
 its journal, and gather the warnings for the player.
 
 It runs once, before the first screen is drawn, and is never needed again
-in the boot: the app lets it go after App.boot (app.py)."""
+in the boot: the app lets it go after App.boot (app.py), and with it what
+only the boot needs (the roster's checks, the resume, and the journal's
+rare code, store/recovery.py, which counted the boot)."""
 
 from config import DEFAULT_NAMES, check_settings, default_settings
-from loader import Moment
+from names import check_roster
+from resume import resume
 from store.files import Store
 from store.journal import Journal, Uptime
 from store.layout import ROSTER, SETTINGS
+from store.recovery import count_boot
 
 
 def load_data(board):
@@ -22,10 +26,7 @@ def load_data(board):
     except OSError as e:
         store.warnings.append("cannot make the data folder: %s" % (e,))
     # Every journal line records this boot and its ms (no battery clock).
-    with Moment():
-        from store.recovery import count_boot
-
-        uptime = Uptime(board.ticks_ms, count_boot(store))
+    uptime = Uptime(board.ticks_ms, count_boot(store))
     conf = default_settings()
     saved = store.read_json(SETTINGS, {})
     if isinstance(saved, dict):
@@ -37,10 +38,7 @@ def load_data(board):
             store.warnings.append("settings ignored: %s" % e)
     roster = store.read_json(ROSTER, None)
     if roster is not None:
-        with Moment():
-            from names import check_roster
-
-            why = check_roster(roster)
+        why = check_roster(roster)
         if why is not None:
             store.warnings.append("roster.json ignored: %s" % why)
             roster = None
@@ -49,11 +47,9 @@ def load_data(board):
 
 def boot(app):
     """Home, then the game in progress, then a notice of any warning."""
-    from ui.menus.home import Home
+    from ui.menus.home import Home  # after the app's base mark: it goes while a game is played
 
     app.push(Home(app))
-    from resume import resume
-
     warnings = resume(app)
     warnings = list(app.store.warnings) + app.journal.warnings + warnings
     app.store.warnings = []

@@ -48,8 +48,8 @@ def count_boot(store):
     "b"/"ms": an uncounted boot number could be given twice). A stored
     count past shared_rules.boots.BOOT_MAX (a damaged file: no board boots
     that often) is treated as missing, so no line ever carries a number
-    the PC cannot store. (Called in a loader.Moment at boot: what it loads
-    goes after.)"""
+    the PC cannot store. (Called by startup.py at boot: the app lets this
+    module go after the boot.)"""
     from shared_rules.boots import BOOT_MAX, boot_key, plain_boot
 
     n = store.read_json(BOOT, None)
