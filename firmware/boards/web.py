@@ -403,7 +403,7 @@ class WebBoard:
             with open(path, "rb") as f:
                 done = bgstats.replay_journal(f)
             if done is not None:
-                about["title"] = game_title(done)
+                about["title"] = game_title(done, bgstats.date_text)
                 about["finished"] = bool(done["match"].winners())
                 g = bgstats.replayed_summary(done, self.info["id"], "moontable", name[:-6], _utc_offset())
                 if g is not None:
@@ -441,8 +441,9 @@ class WebBoard:
         return json.dumps(out)
 
 
-def game_title(done):
-    """A replayed game (bgstats.replay_journal) as a player knows it:
+def game_title(done, date_text):
+    """A replayed game (bgstats.replay_journal) as a player knows it, its
+    end written by `date_text` (bgstats'):
     "Moonstar with Ann, Bob, Cy: Bob won after 6 rounds; 2026-11-24
     09:40", or "...: not finished, stopped in round 3; ...". Who won is
     the rules' (Match.winners: a partnership names both partners)."""
@@ -461,9 +462,7 @@ def game_title(done):
 
     end = game_times(done["times"])["end"]
     if end is not None:
-        import bgstats  # pyright: ignore[reportMissingImports]
-
-        title += "; " + bgstats.date_text(end)[:16]
+        title += "; " + date_text(end)[:16]
     return title
 
 
