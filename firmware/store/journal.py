@@ -57,14 +57,15 @@ from store.layout import GAMES, INDEX, JournalError, _EXT, _in_ranges, _is_int, 
 _LOW_SPACE = const(16384)
 
 
-def _recovery(job):
-    """job(store.recovery): the journal's rare code (reading a game back,
-    the index's rebuild, a torn tail, deleting, reclaiming) loads for the
-    one call and goes after it (store/recovery.py says why)."""
+def _recovery(name, *args):
+    """store.recovery's function `name` called with `args`: the journal's
+    rare code (reading a game back, the index's rebuild, a torn tail,
+    deleting, reclaiming) loads for the one call and goes after it
+    (store/recovery.py says why)."""
     with Moment():
         from store import recovery
 
-        return job(recovery)
+        return getattr(recovery, name)(*args)
 
 
 # --- time ------------------------------------------------------------------
@@ -108,7 +109,7 @@ class Journal:
     def _idx(self):
         if self._index is not None:
             return self._index
-        return _recovery(lambda r: r.load_index(self))
+        return _recovery("load_index", self)
 
     def _save(self):
         self.store.write_json(INDEX, self._index)
@@ -163,7 +164,7 @@ class Journal:
         if game_id is None:
             raise JournalError("game", "no game in progress")
         if self._clean != game_id:
-            _recovery(lambda r: r.drop_torn_tail(self, game_id))
+            _recovery("drop_torn_tail", self, game_id)
             self._clean = game_id
         self._stamp(event)
         line = encode(event)
@@ -223,7 +224,7 @@ class Journal:
         """Remove a game from flash. Refuses a game no PC has synced, and
         the game in progress, unless `force` (the app asks the player).
         Its number stays in the synced ranges: it is never used again."""
-        _recovery(lambda r: r.delete(self, game_id, force))
+        _recovery("delete", self, game_id, force)
 
     # --- space -----------------------------------------------------------
     def space_low(self, threshold=_LOW_SPACE):
@@ -237,7 +238,7 @@ class Journal:
         """Delete synced games, oldest first, until `need` bytes are free.
         Returns True if that much is free; never touches an unsynced game,
         so on False the app must ask the player what to delete."""
-        return _recovery(lambda r: r.reclaim(self, need))
+        return _recovery("reclaim", self, need)
 
     # --- reading back ----------------------------------------------------
     def load(self, game_id, take=None):
@@ -256,4 +257,4 @@ class Journal:
         the game in progress continues as a new game from the events
         before it, as it does at a damaged line. The file is read one
         line at a time either way."""
-        return _recovery(lambda r: r.load(self, game_id, take))
+        return _recovery("load", self, game_id, take)
