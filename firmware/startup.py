@@ -4,11 +4,11 @@ its journal, and gather the warnings for the player.
 
 It runs once, before the first screen is drawn, and is never needed again
 in the boot: the app lets it go after App.boot (app.py), and with it what
-only the boot needs (the roster's checks, the resume, and the journal's
-rare code, store/recovery.py, which counted the boot)."""
+only the boot needs (the resume, and the journal's rare code,
+store/recovery.py, which counted the boot)."""
 
 from config import DEFAULT_NAMES, check_settings, default_settings
-from names import check_roster
+from loader import Moment
 from resume import resume
 from store.files import Store
 from store.journal import Journal, Uptime
@@ -38,7 +38,10 @@ def load_data(board):
             store.warnings.append("settings ignored: %s" % e)
     roster = store.read_json(ROSTER, None)
     if roster is not None:
-        why = check_roster(roster)
+        with Moment():  # only when there is a roster to check
+            from names import check_roster
+
+            why = check_roster(roster)
         if why is not None:
             store.warnings.append("roster.json ignored: %s" % why)
             roster = None
