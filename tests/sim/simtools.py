@@ -66,15 +66,25 @@ def screen_lines(emu):
     return list(_read(emu, "lines", _read_lines))
 
 
+def _frame_key(emu, what):
+    return (what, bytes(emu.ram), emu.powered, emu.inverted, emu.entire_on, emu.start_line, emu.display_offset,
+            emu.mux, emu.com_remap, emu.width, emu.height)
+
+
 def _read(emu, what, reader):
-    """reader(emu), kept for the frame on the panel."""
-    key = (what, bytes(emu.ram), emu.powered, emu.inverted, emu.entire_on, emu.start_line, emu.display_offset,
-           emu.mux, emu.com_remap, emu.width, emu.height)
+    """reader(emu), kept for the frame on the panel. A live board's loop
+    writes the panel from another thread, so a frame that changed while it
+    was read is not kept: kept under the frame before it (a blank panel),
+    its text was once read back for every later blank panel, and a test
+    saw Home on a board that had not started yet."""
+    key = _frame_key(emu, what)
     found = _READ.get(key)
     if found is None:
-        if len(_READ) > 2000:
-            _READ.clear()
-        found = _READ[key] = reader(emu)
+        found = reader(emu)
+        if _frame_key(emu, what) == key:
+            if len(_READ) > 2000:
+                _READ.clear()
+            _READ[key] = found
     return found
 
 
