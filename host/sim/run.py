@@ -246,6 +246,7 @@ class Live:
         os.set_blocking(self.user_master, False)
         self.port = os.ttyname(self.user_slave)
         self.keys = KeyButtons()
+        self.masks_sent = 0  # button levels sent to the board (a test waits on it)
         self.size = size or terminal_size
         self.render_mode = render_mode
         self.last_writes = -1
@@ -368,6 +369,7 @@ class Live:
         so the board counts such a tap as the Pico's pin interrupt does
         (firmware/boards/simwire.py)."""
         os.write(self.board.to_board, bytes([0x4B, self.board.mask | taps << 4]))
+        self.masks_sent += 1
 
     @staticmethod
     def _ms():
