@@ -148,8 +148,8 @@ def _make_ctty():
     Ctrl-C (SIGINT) is ignored until MicroPython takes it over, which it
     does as it runs code: the `micropython` on PATH is CPython embedding
     the interpreter, and a SIGINT while CPython starts up killed the board
-    ("Fatal Python error: init_import_site", seen on a busy machine).
-    A Pico busy booting does not stop at a Ctrl-C either."""
+    ("Fatal Python error: init_import_site"; a test sent it there once,
+    having read a stale panel, tests/sim/simtools.py _read)."""
     import fcntl
     import signal
 
