@@ -33,12 +33,18 @@ $(NPM_STAMP): $(WEB)/package.json $(WEB)/package-lock.json $(STAMP)
 
 ## test: create the venv if needed, install the pinned dependencies, run every test (CPython and MicroPython, 64- and 32-bit, and the emulated Pico)
 RULES_LOGS := build/rules-logs
+# Every Python of the run (pytest's workers, the board tier, each `moontable`
+# and simulator it starts) compiles a module once and reads the bytecode
+# after, here, even where the environment says not to write bytecode; the
+# tests' assertion rewriting is cached there too (about 10 s a process).
+PYCACHE := build/pycache
 test: $(STAMP) $(STUBS) $(NPM_STAMP)
 	$(PY) tests/upy_build.py build/upy
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null \
 	  && echo "   (the web page's tests run in headless Chromium: tests/web)" \
 	  || echo "   NOTE: no Chromium found, so the web page's browser tests (tests/web) are skipped; install it with: sudo apt-get install chromium chromium-driver"
 	@echo "== the board tier starts now and runs beside the rest (tests/tiers.py)"
+	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX="$(CURDIR)/$(PYCACHE)" \
 	MOONTABLE_RULES_LOGS="$(CURDIR)/$(RULES_LOGS)" PATH="$(CURDIR)/$(VENV)/bin:$(NODE_DIR):$$PATH" \
 	  $(PY) tests/tiers.py --rules build/upy -n auto --dist loadfile
 

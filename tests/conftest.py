@@ -60,24 +60,35 @@ def pytest_sessionfinish(session, exitstatus):
     session.exitstatus = 1
 
 
-# The test files that take longest (pytest --durations), longest first.
-# pytest-xdist hands out whole files in the order they were collected
-# (--dist loadfile), so a long file collected last keeps one core busy
-# alone at the end of the run while the other has nothing left to do;
-# run first, they overlap with the many short files instead.
+# The test files that take longest (pytest --durations, summed by file),
+# longest first. pytest-xdist hands out whole files (--dist loadfile); a
+# long file handed out last keeps one core busy alone at the end of the
+# run while the other has nothing left to do. Run first, they overlap
+# with the many short files instead.
 LONGEST_FIRST = (
-    "tests/sim/test_sim_powercut.py",
-    "tests/web/test_holds.py",
     "tests/wasm/test_wasm_sessions.py",
-    "tests/sync/test_protocol_device.py",
+    "tests/web/test_holds.py",
     "tests/properties/test_moonstar_props.py",
+    "tests/sim/test_sim_powercut.py",
+    "tests/sync/test_protocol_device.py",
+    "tests/native/test_wheel.py",
     "tests/web/test_page.py",
+    "tests/sim/test_sim_memory.py",
     "tests/typecheck/test_pyright.py",
     "tests/sync/test_sync_e2e.py",
-    "tests/native/test_wheel.py",
+    "tests/db/test_benches.py",
+    "tests/deploy/test_romfs_deploy.py",
     "tests/web/test_page_round3.py",
     "tests/web/test_page_hostile.py",
 )
+
+
+def pytest_configure(config):
+    """pytest-xdist would hand out the files with the most tests first
+    (--loadscope-reorder, its default), undoing LONGEST_FIRST: the long
+    files, which hold few tests, came last."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 def pytest_collection_modifyitems(session, config, items):

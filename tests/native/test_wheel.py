@@ -45,8 +45,10 @@ def installed(tmp_path_factory):
     assert r.returncode == 0, r.stderr[-3000:]
     (wheel,) = dist.glob("moontable-*.whl")
     venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    r = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
+    # a venv without its own pip (ensurepip takes seconds), filled by this pip
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "-q",
+                        str(wheel)],
                        cwd=tmp, capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr[-3000:]
     return venv, wheel
