@@ -252,7 +252,9 @@ class App:
             self.before = loader.mark()
         now = self.pass_at = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
-        for b, kind, count in self.buttons.update(board.buttons.read(), now, self._since):
+        buttons = self.buttons
+        buttons.long_mask = getattr(self.stack[-1], "long_keys", 0)  # (not every screen is a Screen: Play, Form)
+        for b, kind, count in buttons.update(board.buttons.read(), now, self._since):
             if prep is not None:  # for the screen on its way (prepare())
                 prep.held.append((b, kind, count, now))
                 continue

@@ -7,13 +7,17 @@ of its loop and calls `update(mask, now)`, which returns the events of that
 pass. That is why the same code is tested on CPython, under MicroPython and
 in the simulator, and behaves the same on a board.
 
-Two kinds of button:
+Three kinds of button:
   - repeat buttons (UP, DOWN): PRESS as soon as the press is debounced,
     then, while held, REPEAT events after REPEAT_DELAY_MS, faster and
     faster down to REPEAT_MIN_MS apart: hold-to-accelerate for bid entry.
-  - long buttons (OK, BACK): PRESS on release if released before LONG_MS,
-    LONG once when held for LONG_MS (and no PRESS on that release), so a
-    long BACK (undo) never also acts as a short BACK.
+  - long buttons (in `long_mask`): PRESS on release if released before
+    LONG_MS, LONG once when held for LONG_MS (and no PRESS on that
+    release), so a long BACK (undo) never also acts as a short BACK.
+  - the others (OK and BACK where holding them means nothing, which the
+    app sets from the screen shown: Screen.long_keys): PRESS as soon as
+    the press is debounced, and nothing more for that hold. Waiting for the
+    release there would only make the press reach the panel a tap later.
 
 Debounce: a level counts only after it has been steady for DEBOUNCE_MS, so
 contact bounce and single-sample glitches never make a press.
@@ -76,9 +80,11 @@ class Buttons:
     `held_at_start` is the mask read at power-on: those buttons are ignored
     until released (holding BACK for safe mode must not also act as BACK)."""
 
-    def __init__(self, now=0, held_at_start=0, repeat_mask=(1 << UP) | (1 << DOWN)):
+    def __init__(self, now=0, held_at_start=0, repeat_mask=(1 << UP) | (1 << DOWN),
+                 long_mask=(1 << OK) | (1 << BACK)):
         held_at_start &= 15  # the level bits; a tap latched before power-on is no press
         self.repeat_mask = repeat_mask
+        self.long_mask = long_mask  # may change between updates: read as each press starts
         self.raw = held_at_start
         self.stable = held_at_start
         self.ignore = held_at_start
@@ -168,6 +174,9 @@ class Buttons:
             self.long_done &= ~bit
             if self.repeat_mask & bit:
                 self.next_rep[b] = now + REPEAT_DELAY_MS
+                return (b, PRESS, 0)
+            if not (self.long_mask & bit):
+                self.long_done |= bit  # acted on: no LONG, and its release is no press
                 return (b, PRESS, 0)
             return None
         if self.repeat_mask & bit or self.long_done & bit:

@@ -4,7 +4,7 @@ dialogs opened for a moment (a number pick, a yes/no question, a notice)
 are in ui/dialogs.py, loaded when one opens."""
 
 from shared_rules.ticks import const
-from buttons import BACK, DOWN, LONG, OK, PRESS, UP, repeat_step
+from buttons import BACK, DOWN, OK, PRESS, UP, repeat_step
 
 COLS = 16  # 8x8 font on 128 px
 _LINE = const(8)
@@ -105,6 +105,10 @@ class Screen:
     session, the store and the screen stack."""
 
     title = ""
+    # OK and BACK act as they go down, but where holding them means something
+    # (a bit per button, as in Buttons.long_mask; the app reads the top
+    # screen's each pass): there they act on their release.
+    long_keys = 0
 
     def __init__(self, app):
         self.app = app
@@ -143,13 +147,12 @@ class Menu(Screen):
 
     ROWS = 6
 
-    def __init__(self, app, title, items, on_choose, on_back=None, index=0, right="", on_long=None):
+    def __init__(self, app, title, items, on_choose, on_back=None, index=0, right=""):
         super().__init__(app)
         self.title = title
         self.items = items
         self.on_choose = on_choose
         self.on_back = on_back
-        self.on_long = on_long
         self.index = index if index < len(items) else 0
         self.top = 0
         self.right = right
@@ -166,9 +169,6 @@ class Menu(Screen):
         elif b == OK and kind == PRESS:
             if n:
                 self.on_choose(self.items[self.index][1])
-        elif b == OK and kind == LONG and self.on_long is not None:
-            if n:
-                self.on_long(self.items[self.index][1])
         elif b == BACK and kind == PRESS:
             self.back(self.on_back)
 

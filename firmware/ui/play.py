@@ -33,6 +33,7 @@ _BANNER = ("shared_rules.places", "ui.banner")  # what the winner's banner loads
 
 class Play:
     undo_ok = True
+    long_keys = (1 << OK) | (1 << BACK)  # long OK: pause or resume; long BACK: undo
     shows_timer = True
 
     def __init__(self, app):

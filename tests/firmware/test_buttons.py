@@ -59,6 +59,39 @@ def test_back_released_just_before_long_is_a_press():
     assert kinds(ev) == [(BACK, PRESS)]
 
 
+def test_ok_and_back_without_a_long_meaning_act_as_they_go_down():
+    b = Buttons(long_mask=1 << BACK)  # a screen where only a long BACK means something
+    ev = run(b, [(0, 50), (1 << OK, buttons.LONG_MS + 300), (0, 100)])
+    assert kinds(ev) == [(OK, PRESS)]  # one press, no LONG while held, nothing on release
+    assert ev[0][0] <= 50 + buttons.DEBOUNCE_MS + 10
+    ev = run(b, [(0, 50), (1 << BACK, 100), (0, 100)])
+    assert kinds(ev) == [(BACK, PRESS)]
+    assert ev[0][0] >= 150 + buttons.DEBOUNCE_MS  # BACK keeps its long meaning: on release
+
+
+def test_a_mask_changed_while_held_keeps_the_press_as_it_began():
+    b = Buttons(long_mask=0)
+    ev = run(b, [(0, 50), (1 << OK, 60)])
+    assert kinds(ev) == [(OK, PRESS)]
+    b.long_mask = 1 << OK  # the press opened a screen where a long OK means something
+    ev = run(b, [(1 << OK, buttons.LONG_MS + 100), (0, 100)], start=110)
+    assert ev == []  # the hold that chose is no long press there, nor a second press
+    b = Buttons()  # the other way: begun where OK acts on release
+    ev = run(b, [(0, 50), (1 << OK, 60)])
+    assert ev == []
+    b.long_mask = 0
+    ev = run(b, [(0, 100)], start=110)
+    assert kinds(ev) == [(OK, PRESS)]
+
+
+def test_a_tap_between_two_samples_is_one_press_either_way():
+    for mask in (0, 1 << OK):
+        b = Buttons(long_mask=mask)
+        assert b.update(0, 0) == ()
+        assert b.update((1 << OK) << buttons.TAP_SHIFT, 100) == ((OK, PRESS, 0),)
+        assert b.update(0, 200) == ()
+
+
 def test_hold_repeats_and_accelerates():
     ev = run(Buttons(), [(1 << UP, 3000), (0, 50)], step=5)
     assert ev[0][2] == PRESS

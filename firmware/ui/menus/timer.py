@@ -9,6 +9,7 @@ from shared_rules.timer import SandTimer
 
 class TimerScreen(Screen):
     shows_timer = True
+    long_keys = 1 << OK  # a long OK restarts it
 
     def __init__(self, app):
         super().__init__(app)
