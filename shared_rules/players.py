@@ -1,7 +1,6 @@
 """Who plays, and from what score: the checks every game's new() makes on
-the players' names and on a start carried over from paper. Loaded by
-new() only (a game in progress never needs them), and shed with the rules'
-other on-demand modules after the first event."""
+the players' names and on a start carried over from paper (a game in
+progress never calls them)."""
 
 from shared_rules.errors import RuleError
 from shared_rules.names import fold, why_not

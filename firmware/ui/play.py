@@ -19,6 +19,7 @@ kept), BACK Home (where the finished game stays until another starts)."""
 from shared_rules.ticks import const, ticks_diff
 import loader
 from buttons import BACK, DOWN, LONG, OK, PRESS, UP
+from ui import ui_module
 from ui.base import Menu
 from ui.gcommon import offered
 
@@ -37,8 +38,6 @@ class Play:
     shows_timer = True
 
     def __init__(self, app):
-        from ui import ui_module
-
         self.app = app
         ui_module(app.session.game)  # the game's UI module loads as its screen opens
         self.seen = -1
@@ -55,8 +54,6 @@ class Play:
         name at each use: the `ui` package is let go and loaded again when
         the app resets its screens (App.open_game), so a reference kept
         here could outlive the package it came from."""
-        from ui import ui_module
-
         return ui_module(self.app.session.game)
 
     def enter(self):
