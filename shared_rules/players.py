@@ -1,6 +1,7 @@
 """Who plays, and from what score: the checks every game's new() makes on
-the players' names and on a start carried over from paper (a game in
-progress never calls them)."""
+the players' names and on a start carried over from paper. Loaded by
+new() only: a game in progress never needs them, and a device lets them
+go after the start (firmware/start.py)."""
 
 from shared_rules.errors import RuleError
 from shared_rules.names import fold, why_not

@@ -19,7 +19,6 @@ from shared_rules.moon_dominoes import tricks as dt
 from shared_rules.errors import RuleError
 from shared_rules.util import field
 from shared_rules import places as pl
-from shared_rules.players import check_players, start_scores
 
 _START_BOUND = const(1000)  # a start from paper: +-this many points (sanity, not a rule)
 BIDS = (4, 5, 6, 7, 21)
@@ -49,6 +48,8 @@ def start_bounds(options):
 
 
 def new(players, options=None):
+    from shared_rules.players import check_players, start_scores
+
     if type(players) is list and len(players) != 3:
         raise RuleError("Moon is a game for exactly 3 players, not %d" % len(players))
     players = check_players(players, 3, 3)

@@ -14,7 +14,6 @@ from shared_rules.shoot_the_moon import tricks as cards
 from shared_rules.shoot_the_moon.tricks import hand_names, hand_of, seat_in
 from shared_rules.errors import RuleError
 from shared_rules import places as pl
-from shared_rules.players import check_players, start_scores
 
 _TRICKS = const(5)  # tricks per round = cards per hand
 _MOONS = const(2)  # copies of each moon card
@@ -38,6 +37,8 @@ def start_bounds(options):
 
 
 def new(players, options=None):
+    from shared_rules.players import check_players, start_scores
+
     players = check_players(players, 2, 6)
     options = options or {}
     if not isinstance(options, dict):

@@ -257,9 +257,7 @@ class TestFromHome:
         p = home_chip
         assert st.selected(p).strip() == "New game"
         frames = p.frames
-        p.set_button("ok", True)
-        p.run(80)
-        p.set_button("ok", False)
+        p.set_button("ok", True)  # a menu's OK acts as it goes down: held through the pass
         # the pass that acts on OK: the core busy 20 ms on end
         busy_since = None
         deadline = p.ms + 500
@@ -277,6 +275,7 @@ class TestFromHome:
         p.run(30)
         p.set_button("down", False)
         assert p.frames == frames, "the pass ended within the tap: not a tap during a long pass"
+        p.set_button("ok", False)
         p.settle()
         p.run(100)
         p.settle()
