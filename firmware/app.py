@@ -12,7 +12,6 @@ import sys
 
 from buttons import BACK, LONG, OK, PRESS, Buttons
 
-import ahead
 import loader
 from shared_rules.ticks import ticks_diff
 from sound import Sound
@@ -103,7 +102,7 @@ class App:
         from opening import Opening
 
         self.prep = Opening(self, names, then)
-        if ticks_diff(self.board.ticks_ms(), self.pass_at) < ahead.FETCH_MS:
+        if ticks_diff(self.board.ticks_ms(), self.pass_at) < loader.FETCH_MS:
             self.prep.step()  # a first share in this pass, unless its work took its time
 
     def replay(self, held):
@@ -309,7 +308,7 @@ class App:
             # to do (its work under FETCH_MS so far, no button moving); a
             # busy pass is followed by a short sleep and such a pass.
             b = self.buttons
-            if not (b.stable | b.raw) and ticks_diff(board.ticks_ms(), now) < ahead.FETCH_MS:
+            if not (b.stable | b.raw) and ticks_diff(board.ticks_ms(), now) < loader.FETCH_MS:
                 s.fetch_ahead(board.ticks_ms)
         elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:
             b = self.buttons
@@ -374,10 +373,10 @@ class App:
                     return
                 self._byte = b
                 gc.collect()
-            # The protocol's code, a share a loop pass (ahead.fetch): all
+            # The protocol's code, a share a loop pass (loader.fetch): all
             # of it in one pass took 168 ms on a Pico. The first byte waits
             # here, the rest in the link's buffer; the PC's hello is patient.
-            if ahead.fetch(SERIAL_MODULES, self.board.ticks_ms):
+            if loader.fetch(SERIAL_MODULES, self.board.ticks_ms):
                 return
             from link.hooks import Hooks
             from link.protocol import Protocol

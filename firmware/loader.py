@@ -1,10 +1,13 @@
 """The one place that lets code go (docs/architecture.md, "Loading and
 letting go"): whoever loads code for a moment marks before it and releases
-to that mark after it; a module's code is freed once nothing refers to it.
-Loading ahead, a slice of a pass at a time, is ahead.py's."""
+to that mark after it; a module's code is freed once nothing refers to it."""
 
 import gc
 import sys
+
+from shared_rules.ticks import ticks_diff
+
+FETCH_MS = 20  # the share of a loop pass that loading ahead may take
 
 
 def mark():
@@ -30,6 +33,24 @@ def release(before, keep=(), prefix=""):
         drop(gone)
         gc.collect()
     return bool(gone)
+
+
+def fetch(names, ticks):
+    """Import the `names` not loaded yet, one at least, until FETCH_MS have
+    gone on the clock `ticks` (a Pico takes 10-40 ms a module); True while
+    the step should wait a pass. A name that fails to import is skipped."""
+    t0 = ticks()
+    one = False
+    for name in names:
+        if name not in sys.modules:
+            if one and ticks_diff(ticks(), t0) >= FETCH_MS:
+                return True
+            one = True
+            try:
+                __import__(name)
+            except ImportError:
+                pass
+    return one and ticks_diff(ticks(), t0) >= FETCH_MS
 
 
 class Moment:

@@ -1,9 +1,8 @@
 """A screen on its way (App.prepare): its code loads a share of a loop pass
-at a time (ahead.fetch), the screen shown meanwhile stays, and presses
+at a time (loader.fetch), the screen shown meanwhile stays, and presses
 made meanwhile wait for the new one. Loaded for that moment only: it lets
 itself go as the screen opens."""
 
-import ahead
 import loader
 
 
@@ -20,7 +19,7 @@ class Opening:
         """A loop pass's share of the code; once all of it is loaded, the
         screen opens and gets the presses kept meanwhile."""
         app = self.app
-        if ahead.fetch(self.names, app.board.ticks_ms):
+        if loader.fetch(self.names, app.board.ticks_ms):
             return
         app.prep = None
         # this module goes before the screen is built (a next opening loads

@@ -16,8 +16,7 @@ heap's budget beside its screens (docs/device.md, the ablation)."""
 
 import sys
 
-from ahead import fetch
-from loader import drop
+from loader import drop, fetch
 from shared_rules.errors import RuleError
 from store.files import failure
 
@@ -180,7 +179,7 @@ class Session:
 
     def fetch_ahead(self, ticks=None):
         """True while some of ahead() is not loaded; with the board's clock
-        `ticks`, load a share of it first (ahead.fetch: a loop pass's
+        `ticks`, load a share of it first (loader.fetch: a loop pass's
         share, one module at least), so the pass that applies the next
         event finds its code loaded."""
         names = self.ahead()

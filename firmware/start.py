@@ -9,7 +9,6 @@ going on meanwhile, and only the rest loads in the pass that starts it."""
 
 import gc
 
-import ahead
 import loader
 import shared_rules
 from shared_rules.errors import RuleError
@@ -47,7 +46,7 @@ class Starting:
     asks the flash's free space; each pass after loads some of the code of
     the match, the game's rules, the session (and rules_code, the lists
     of what a game keeps and loads ahead, which the session takes its
-    game's of) and the game screen (ahead.fetch: FETCH_MS of it); then
+    game's of) and the game screen (loader.fetch: FETCH_MS of it); then
     what the device keeps for the game (rules_code.KEEP); then what
     making a new game loads (rules_code.NEW, and the players' checks),
     which goes again after the start; then start()'s steps run, one a
@@ -98,13 +97,13 @@ class Starting:
             # (the press that began the start) is young: statvfs walks
             # littlefs (some 45 ms on a Pico), and nothing is written
             # before the start
-            if ticks_diff(ticks(), now) >= ahead.FETCH_MS:
+            if ticks_diff(ticks(), now) >= loader.FETCH_MS:
                 return True
             self.low = app.journal.space_low()
             self.passes += 1
             return True
         if self.steps is None:
-            if ahead.fetch(self.names, ticks) or self._next():
+            if loader.fetch(self.names, ticks) or self._next():
                 self.passes += 1
                 return True
             # what was loaded for the start (those modules and what they
@@ -120,7 +119,7 @@ class Starting:
         going = True
         try:
             # start()'s steps while this pass is young (on a Pico: one)
-            while ticks_diff(ticks(), now) < ahead.FETCH_MS:
+            while ticks_diff(ticks(), now) < loader.FETCH_MS:
                 next(self.steps)  # (a Pico's next() takes no default)
         except StopIteration:
             going = False
@@ -187,8 +186,8 @@ def start(app, game, players, options, drop, fresh, low):
     # first phase's event needs (rules_code.AHEAD: Session.ahead)
     from rules_code import AHEAD
 
-    needed = AHEAD.get(game, {}).get(match.state["phase"], ())
-    loader.drop([k for k in fresh if k not in needed])
+    ahead = AHEAD.get(game, {}).get(match.state["phase"], ())
+    loader.drop([k for k in fresh if k not in ahead])
     gc.collect()
     yield
     if low:

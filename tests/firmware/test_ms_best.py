@@ -115,7 +115,7 @@ def _best_line(scr):
 
 def _build(scr, limit=50):
     """Loop passes until the solver is built: its first pass only marks
-    what is loaded, the next load its modules (ahead.fetch, FETCH_MS a
+    what is loaded, the next load its modules (loader.fetch, FETCH_MS a
     pass) and build it. Passes used."""
     for n in range(1, limit):
         scr.update(n * 20)

@@ -5,7 +5,7 @@ goes when its screen closes (App.pop), so the rest of a round does not
 carry it."""
 
 from buttons import BACK, PRESS
-from ahead import fetch
+from loader import fetch
 from ui.base import Screen, text_right, title_bar
 from shared_rules.errors import RuleError
 from shared_rules.ticks import ticks_diff

@@ -18,14 +18,13 @@ started, and releases the rules core's modules that came since."""
 import gc
 import sys
 
-from ahead import fetch
-from loader import drop, mark, release
+from loader import drop, fetch, mark, release
 from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 20     # and at most this long (on a board: the unit cap rarely binds)
 # What building a solver loads, one module a loop pass before it is built
-# (ahead.fetch): these always, and what the game's last solve loaded to
+# (loader.fetch): these always, and what the game's last solve loaded to
 # build its solver (the session's notes["solve"]: a squares game's piles).
 SOLVER_MODULES = ("shared_rules.moonstar.board", "shared_rules.moonstar.solver")
 _PARTS = "shared_rules.moonstar.pairs"  # the search in parts (loaded at its start)
