@@ -253,7 +253,7 @@ class App:
         now = self.pass_at = board.ticks_ms()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
         buttons = self.buttons
-        buttons.long_mask = getattr(self.stack[-1], "long_keys", 0)  # (not every screen is a Screen: Play, Form)
+        buttons.long_mask = getattr(self.stack[-1], "long_keys", 0)  # (Play and Starting are no Screen)
         for b, kind, count in buttons.update(board.buttons.read(), now, self._since):
             if prep is not None:  # for the screen on its way (prepare())
                 prep.held.append((b, kind, count, now))
