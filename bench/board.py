@@ -113,9 +113,13 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
     end of the first I2C transaction that writes display data after it (a
     redraw of the running minute's countdown may be that write); a tap
     with no change of the panel within 3 s is counted apart. After each
-    the loop settles (the script reads the panel to choose). Returns
-    {"taps", "unchanged", "mean", "max"} (ms) and "each": (button, ms,
-    the panel's title after it) a tap."""
+    the loop settles (the script reads the panel to choose); the time to
+    the last display write before it settled is the second measure, to
+    the panel the tap leads to (the first change may be only the
+    hourglass an OK or a BACK shows at once: App.hourglass). Returns
+    {"taps", "unchanged", "mean", "max", "settled_mean", "settled_max"}
+    (ms) and "each": (button, ms to the first change, ms to the settled
+    panel, the panel's title after it) a tap."""
     import random
 
     rng = random.Random(tap_seed)
@@ -123,8 +127,9 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
     p.wait_panel(lambda t: "New game" in t, 5000)
     p.settle()
     lat = []
+    done = []  # to the last write before the loop settled: the panel the tap leads to
     unchanged = [0]
-    each = []  # (button, ms or None, the title after it)
+    each = []  # (button, ms to the first change or None, ms to the settled panel, the title after it)
 
     def tap(name, hold=80, after=100):
         p.run(rng.randint(20, 250))
@@ -140,7 +145,10 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
         else:
             unchanged[0] += 1
         p.settle()
-        each.append((name, round(lat[-1], 1) if changed else None, p.screen().split("\n")[0]))
+        if changed:
+            done.append(p.panel_at / 1e6 - t)
+        each.append((name, round(lat[-1], 1) if changed else None, round(done[-1], 1) if changed else None,
+                     p.screen().split("\n")[0]))
 
     p.press = tap
     game7_round(p)
@@ -148,10 +156,11 @@ def taps_through_game7(image, seed=1, tap_seed=7, log=print):
     p.stop()
     out = {"taps": len(lat) + unchanged[0], "unchanged": unchanged[0],
            "mean": round(sum(lat) / len(lat), 1) if lat else None, "max": round(max(lat), 1) if lat else None,
-           "each": each}
+           "settled_mean": round(sum(done) / len(done), 1) if done else None,
+           "settled_max": round(max(done), 1) if done else None, "each": each}
     log("30 ms taps through a Game 7 round -> changed panel: %s" % {k: v for k, v in out.items() if k != "each"})
     for row in each:
-        log("  %-5s %6s ms  %s" % row)
+        log("  %-5s %6s ms, settled %6s ms  %s" % row)
     return out
 
 

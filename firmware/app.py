@@ -416,12 +416,32 @@ class App:
         if self.toast_lines is not None and kind == PRESS and (b == OK or b == BACK):
             self.toast_lines = None
             return
+        if b == OK or b == BACK:
+            self.hourglass()
         top = self.stack[-1]
         if b == BACK and kind == LONG and getattr(top, "undo_ok", False) and self.session is not None:
             if self.session.submit({"type": "undo"}):
                 self.toast(self.session.undo_text(), 2000)
             return
         top.button(b, kind, count)
+
+    def hourglass(self):
+        """An hourglass in the panel's top right corner, on the panel at
+        once, before an OK or a BACK is acted on; the redraw after it
+        wipes it out. Why: what such a press opens or applies may first
+        read its code from flash (100-250 ms on a Pico), and until this
+        the panel did not show that the press had been taken. Only the
+        corner's bytes go out (oled.py), under 1 ms of the bus."""
+        d = self.d
+        d.fill_rect(118, 0, 10, 8, 0)
+        d.hline(120, 1, 7, 1)
+        d.hline(120, 7, 7, 1)
+        d.line(121, 2, 125, 6, 1)
+        d.line(125, 2, 121, 6, 1)
+        try:
+            d.show()
+        except OSError:  # a bus fault: the next draw sends the whole frame again (oled.py)
+            pass
 
     def fault(self, e):
         """An unexpected error in a screen: report it (serial and toast) and

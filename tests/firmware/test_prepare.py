@@ -115,12 +115,32 @@ class Screen:
         pass
 
 
+class Panel:
+    """The display as far as App.hourglass() uses it: its show()s counted."""
+
+    def __init__(self):
+        self.shows = 0
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def hline(self, x, y, w, c):
+        pass
+
+    def line(self, x0, y0, x1, y1, c):
+        pass
+
+    def show(self):
+        self.shows += 1
+
+
 class BareApp(App):
-    """The App without a display or flash: the loop's own logic, its
-    drawings counted."""
+    """The App without flash, on a display that only counts its show()s
+    (App.hourglass): the loop's own logic, its drawings counted."""
 
     def __init__(self, board):
         self.board = board
+        self.d = Panel()
         self.buttons = Presses()
         self._since = None
         self.uptime = self.sound = Nothing()
@@ -164,6 +184,7 @@ def test_a_screen_slow_to_load_opens_over_passes_and_gets_the_presses_made_meanw
     assert opened == [] and app.prep is not None
     assert 1 <= sum(1 for n in names if n in sys.modules) < len(names)
     assert app.drawn == [] and board.sleeps[-1] == 1  # the next pass comes at once
+    assert app.d.shows == 1  # but the hourglass is on the panel, from before the code began to load
     app.buttons.due = [(DOWN, PRESS, 1)]  # pressed while the code loads
     passes = 1
     while not opened:
