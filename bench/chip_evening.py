@@ -3,8 +3,8 @@ harness.py): tests/wasm/sessions.py's evening(), the four games' full
 scripted sessions one after another on one board that is never restarted,
 then the Settings menu and a sync to a PC database over the board's serial
 link, played on the chip rather than on the 32-bit WebAssembly port (bench/
-memory.py --bits 32). The issue's budget: every session and the evening
-within 96 KB of live heap on the chip.
+memory.py --bits 32). The budget (docs/device.md): every session and the
+evening within 128 KB of live heap on the chip, no loop pass over 100 ms.
 
     .venv/bin/python bench/chip_evening.py [--json] [--seed N]
 
