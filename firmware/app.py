@@ -28,7 +28,8 @@ SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
 ALARM_MS = 10000  # the panel flashes in a minute's last 10 s ...
 ALARM_AFTER_MS = 3000  # ... and this long after its time is up
 # A pass whose work took this long leaves its drawing (a full frame: 25-50
-# ms on a Pico) to the next pass, 1 ms later: no pass carries both.
+# ms on a Pico) to the next pass, 1 ms later, which draws before its own
+# work: no pass carries both, and the panel does not wait for that work.
 DRAW_AFTER_MS = 50
 
 class App:
@@ -251,6 +252,10 @@ class App:
         if prep is None and len(self.before) != len(sys.modules):
             self.before = loader.mark()
         now = self.pass_at = board.ticks_ms()
+        if self.deferred:  # the drawing the last pass left goes first, before this pass's own work
+            self.deferred = False
+            if self.dirty and self.screen_on and prep is None:
+                self.paint()
         self.uptime.ms()  # counts a ticks wrap even on a day with no event
         buttons = self.buttons
         buttons.long_mask = getattr(self.stack[-1], "long_keys", 0)  # (Play and Starting are no Screen)
@@ -277,13 +282,9 @@ class App:
         self.serial(now)
         self.check_sleep(now)
         if self.dirty and self.screen_on and self.prep is None:
-            if self.deferred or ticks_diff(board.ticks_ms(), now) < DRAW_AFTER_MS:
-                self.deferred = False
-                try:
-                    self.draw()
-                except Exception as e:
-                    self.fault(e)
-            else:  # drawn first in the next pass, whatever that one does
+            if ticks_diff(board.ticks_ms(), now) < DRAW_AFTER_MS:
+                self.paint()
+            else:  # drawn first thing in the next pass, 1 ms from now
                 self.deferred = True
         # The sleep: a pass's LOOP_MS; 1 ms while the top screen has work
         # under way (its `pending`: a solve, a result's check, a game's
@@ -464,6 +465,13 @@ class App:
         if ticks_diff(now, self.last_input) >= minutes * 60000:
             self.screen_on = False
             self.d.poweroff()
+
+    def paint(self):
+        """draw(), a fault in a screen's drawing reported (fault())."""
+        try:
+            self.draw()
+        except Exception as e:
+            self.fault(e)
 
     def draw(self):
         d = self.d

@@ -235,7 +235,7 @@ def test_going_home_drops_a_screen_under_way():
     assert opened == []
 
 
-def test_a_long_pass_leaves_its_drawing_to_the_next_and_that_one_draws_whatever_it_takes():
+def test_a_long_pass_leaves_its_drawing_to_the_next_and_that_one_draws_first_whatever_it_takes():
     board = Board(0)
     app = BareApp(board)
     busy = Screen(board, work=DRAW_AFTER_MS + 5)
@@ -245,8 +245,15 @@ def test_a_long_pass_leaves_its_drawing_to_the_next_and_that_one_draws_whatever_
     app.step()  # its work took longer than DRAW_AFTER_MS
     assert app.drawn == [] and app.deferred and app.dirty
     assert board.sleeps[-1] == 1
-    app.step()  # as long again: drawn now all the same (never starved)
+    start = board.now
+    drawn_at = []
+    draw = app.draw
+    app.draw = lambda: (drawn_at.append(board.now), draw())
+    app.step()  # as long again: drawn now all the same (never starved) ...
     assert app.drawn == [busy] and not app.deferred and not app.dirty
+    assert drawn_at == [start]  # ... and before the pass's work, not after it
+    assert board.now >= start + DRAW_AFTER_MS
+    del app.draw
     busy.work = 5
     busy.dirty = True
     app.step()  # a short pass draws at once
