@@ -35,8 +35,11 @@ class PipeLink(Link):
         self.poller.register(stream, select.POLLIN)
 
     def pump(self, timeout_ms):
-        """Live mode: take whatever the PC sent, waiting up to timeout_ms
-        (less when a serial byte arrives)."""
+        """Live mode: take what the PC sent, waiting up to timeout_ms (less
+        when a serial byte arrives), and no more than one button message:
+        each "K" then comes to SimButtons.read in a pass of its own, so two
+        taps of one button that were in the pipe together (this process ran
+        late on a busy PC) stay two presses."""
         r = self.r
         while True:
             ready = self.poller.poll(timeout_ms)
@@ -51,7 +54,8 @@ class PipeLink(Link):
                 else:  # the serial end hung up: stop waking on it
                     self.poller.unregister(ev[0])
             if link:
-                self.read_message()
+                if self.read_message()[0] == b"K":
+                    return
             elif timeout_ms == 0:
                 return
             timeout_ms = 0
