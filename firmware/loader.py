@@ -16,13 +16,11 @@ def mark():
 
 def drop(names):
     """Unload these modules and unlink each from its package."""
-    mods = sys.modules
     for name in names:
-        if mods.pop(name, None) is not None:
-            i = name.rfind(".")
-            parent = mods.get(name[:i]) if i > 0 else None
-            if parent is not None and hasattr(parent, name[i + 1 :]):
-                delattr(parent, name[i + 1 :])
+        if sys.modules.pop(name, None) is not None:
+            package, _, leaf = name.rpartition(".")
+            if hasattr(sys.modules.get(package), leaf):
+                delattr(sys.modules[package], leaf)
 
 
 def release(before, keep=(), prefix=""):
@@ -40,17 +38,15 @@ def fetch(names, ticks):
     gone on the clock `ticks` (a Pico takes 10-40 ms a module); True while
     the step should wait a pass. A name that fails to import is skipped."""
     t0 = ticks()
-    one = False
     for name in names:
         if name not in sys.modules:
-            if one and ticks_diff(ticks(), t0) >= FETCH_MS:
-                return True
-            one = True
             try:
                 __import__(name)
             except ImportError:
                 pass
-    return one and ticks_diff(ticks(), t0) >= FETCH_MS
+            if ticks_diff(ticks(), t0) >= FETCH_MS:
+                return True
+    return False
 
 
 class Moment:
