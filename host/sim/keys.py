@@ -28,12 +28,12 @@ so:
   than HELD_TAIL_MS, so holding a capital holds the button as long as the
   key is held.
 
-TAP_MS and GAP_MS are what one press costs on the sim's link: the firmware
-reads the levels once a loop pass (a level sent wakes its idle wait), and
-a level counts once two reads at least 20 ms apart have seen it, so each
-must last over 20 ms plus a loop pass's own work. Half of these (30 ms
-each) still counted every one of 60 keys sent at once, with five live
-boards sharing two busy cores: the rest is room for a slower machine.
+TAP_MS and GAP_MS pace the presses as a person's: a level sent wakes the
+board's idle wait, and a level counts once two reads at least 20 ms apart
+have seen it, so each lasts over 20 ms plus a loop pass's own work. A board
+that runs late loses none: it takes one level message a loop pass
+(firmware/boards/sim.py, pump), and a release carries its tap bit, so a
+press it saw too briefly to debounce still counts (run.py, send_mask).
 """
 
 TAP_MS = 60  # a tap holds its button this long: over the firmware's debounce and a loop pass
