@@ -38,10 +38,6 @@ HEAP = "256K"  # the unix port has 8-byte words; see bench/memory.py for the sma
 WALL_TIMEOUT = 30.0  # seconds one loop pass may take before the board counts as hung
 
 
-class PowerCut(Exception):
-    """Raised by the link after it SIGKILLed the board at the planned point."""
-
-
 class BoardExited(RuntimeError):
     """The MicroPython process ended (crash, exit to REPL without one, kill)."""
 
@@ -163,7 +159,8 @@ class SimBoard:
         self._buf = bytearray()
         self._parked = False
         self.messages = 0  # board -> PC messages handled since start()
-        self.kill_at = None  # power cut when this many messages were seen
+        self.pause_at = []  # message counts (ascending) at which on_pause(count) runs, the board stopped
+        self.on_pause = None
 
     # -- process ------------------------------------------------------------
     def start(self, hold=0, wait=True, app=True, keep_display=False):
@@ -251,6 +248,21 @@ class SimBoard:
             self.proc.wait()
         self._close()
 
+    def _paused(self, fn):
+        """fn(messages seen) with the board's process stopped (SIGSTOP, and
+        seen stopped) before the next message is handled: its flash then is
+        what a power cut there leaves (a test copies it), and the run goes
+        on after (tests/sim/powercut.py)."""
+        pid = self.proc.pid
+        os.kill(pid, signal.SIGSTOP)
+        _, status = os.waitpid(pid, os.WUNTRACED)
+        if not os.WIFSTOPPED(status):
+            raise BoardExited(status, self.serial_text())
+        try:
+            fn(self.messages)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+
     def interrupt(self):
         """Ctrl-C from a PC: SIGINT, which MicroPython raises as KeyboardInterrupt."""
         self.proc.send_signal(signal.SIGINT)
@@ -337,10 +349,9 @@ class SimBoard:
         parked = False
         n = len(buf)
         while i < n:
-            if self.kill_at is not None and self.messages >= self.kill_at:
-                self.kill_at = None
-                self.kill()
-                raise PowerCut("power cut after %d messages" % self.messages)
+            while self.pause_at and self.messages >= self.pause_at[0]:
+                self.pause_at.pop(0)
+                self._paused(self.on_pause)
             k = buf[i]
             if k == 0x57:  # W addr len data
                 if i + 4 > n:

@@ -141,6 +141,10 @@ def test_random_legal_games(data, game, n):
 JUNK = st.recursive(st.none() | st.booleans() | st.integers(-5, 80) | st.text(max_size=3),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
                     max_leaves=10)
+# an event's fields, junk each (one strategy, built once: built afresh
+# for every event, hypothesis validated it again each time)
+JUNK_FIELDS = st.dictionaries(st.sampled_from(["player", "amount", "points", "moves", "seed", "games", "on", "rolls",
+                                               "favorite", "planets", "moons", "dice"]), JUNK, max_size=4)
 
 
 @SETTINGS
@@ -152,9 +156,7 @@ def test_junk_events_raise_rule_error_and_change_nothing(data, game):
         if not legal:
             break
         kind = data.draw(st.sampled_from(sorted(legal) + ["bid", "result", "bet", "nope"]))
-        ev = data.draw(st.dictionaries(st.sampled_from(["player", "amount", "points", "moves", "seed", "games",
-                                                        "on", "rolls", "favorite", "planets", "moons", "dice"]),
-                                       JUNK, max_size=4))
+        ev = data.draw(JUNK_FIELDS)
         ev["type"] = kind
         before = clone(state)
         try:

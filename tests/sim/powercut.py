@@ -1,4 +1,4 @@
-"""Scripted games for the power-cut tests, and one kill-and-restart trial.
+"""Scripted games for the power-cut tests, their cuts, and one restart trial.
 
 The scripts press buttons blind (no screen reading), so a run is cheap and
 exactly reproducible under the virtual clock and a fixed seed: a killed run
@@ -7,7 +7,7 @@ is the clean run cut short at its kill point."""
 import shutil
 from pathlib import Path
 
-from moontable.sim.board_link import PowerCut, SimBoard, deploy
+from moontable.sim.board_link import SimBoard, deploy
 from shared_rules.log import Replay, iter_lines, parse_line
 
 SEED = 11
@@ -107,8 +107,37 @@ def reference(tmp_root, name):
     return total, marks, events
 
 
+def cuts(tmp_root, name, points):
+    """One run of the script, its flash copied at each of `points` (board
+    messages seen, ascending) with the board stopped there (SimBoard.pause_at),
+    as a power cut at that point leaves it: [(folder, cut point, events
+    confirmed on screen by then)]. The script is exactly reproducible, so
+    each copy is what a run of its own cut there would leave, at the cost
+    of one run."""
+    flash = Path(tmp_root) / ("cuts-" + name)
+    shutil.copytree(template(tmp_root), flash)
+    b = SimBoard(flash, seed=SEED, do_deploy=False).start()
+    confirmed = [0]
+    out = []
+
+    def cut(seen):
+        dest = Path(tmp_root) / ("cut-%s-%d" % (name, len(out)))
+        shutil.copytree(flash, dest)
+        out.append((str(dest), seen, confirmed[0]))
+
+    def mark():
+        confirmed[0] = len(journal(flash)[1])
+
+    b.pause_at = list(points)
+    b.on_pause = cut
+    SCRIPTS[name](b, mark)
+    b.kill()
+    assert len(out) == len(points), "the run ended after %d of the %d cuts" % (len(out), len(points))
+    return out
+
+
 def trial(args):
-    """Kill the board after `kill_at` messages, restart it, check.
+    """Restart the board on one power cut's flash (cuts()), and check.
 
     Returns a list of problems (empty when every check holds); an
     unexpected error becomes a problem too, with its traceback, so one bad
@@ -122,21 +151,8 @@ def trial(args):
 
 
 def _trial(args):
-    tmp_root, name, kill_at, ref_events, n = args
-    flash = Path(tmp_root) / ("cut-%s-%d" % (name, n))
-    shutil.copytree(template(tmp_root), flash)
-    b = SimBoard(flash, seed=SEED, do_deploy=False).start()
-    b.kill_at = kill_at
-    confirmed = [0]
-
-    def mark():
-        confirmed[0] = len(journal(flash)[1])
-
-    try:
-        SCRIPTS[name](b, mark)
-        b.kill()
-    except PowerCut:
-        pass
+    folder, name, kill_at, confirmed, ref_events = args
+    flash = Path(folder)
     problems = []
     snap_path = flash / "data" / "timer.json"
     snap_before = snap_path.read_bytes() if snap_path.exists() else None
@@ -152,8 +168,8 @@ def _trial(args):
     header, events = journal(flash)
     if events != ref_events[: len(events)]:
         problems.append("kill %d: journal is not a prefix of the clean run's" % kill_at)
-    if len(events) < confirmed[0]:
-        problems.append("kill %d: %d events were confirmed on screen, only %d kept" % (kill_at, confirmed[0], len(events)))
+    if len(events) < confirmed:
+        problems.append("kill %d: %d events were confirmed on screen, only %d kept" % (kill_at, confirmed, len(events)))
     if header is not None:
         rep = Replay()
         rep.start(header)
