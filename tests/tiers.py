@@ -24,6 +24,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,6 +43,25 @@ def rules_steps(lib):
     ]
 
 
+def waited(proc):
+    """Wait for `proc`: (its exit code, the CPU seconds it and every process
+    it waited for used, user and system)."""
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_utime + usage.ru_stime
+
+
+def timed(cmd, **kw):
+    """Run `cmd` to its end: (exit code, wall seconds, CPU seconds)."""
+    t0 = time.monotonic()
+    code, cpu = waited(subprocess.Popen(cmd, **kw))
+    return code, time.monotonic() - t0, cpu
+
+
+def minutes(seconds):
+    return "%dm%02ds" % divmod(round(seconds), 60)
+
+
 def main(argv):
     lib = None
     if argv[:1] == ["--rules"]:
@@ -50,26 +71,38 @@ def main(argv):
         print("tiers: --rules needs $MOONTABLE_RULES_LOGS, the folder the rules steps log into", file=sys.stderr)
         return 2
     LOG.parent.mkdir(parents=True, exist_ok=True)
+    took = []  # (tier, wall s, CPU s), printed at the end
     with open(LOG, "wb") as log:
+        t0 = time.monotonic()
         board = subprocess.Popen([sys.executable, str(ROOT / "tests" / "board" / "run.py")], cwd=ROOT,
                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        ended = []  # the board tier's (exit code, wall s, CPU s), once it ends
+        watch = threading.Thread(target=lambda: ended.append(waited(board) + (time.monotonic() - t0,)))
+        watch.start()
         try:
             rules = 0
             for heading, name, cmd in rules_steps(lib) if lib is not None else []:
                 print("== " + heading, flush=True)
-                rules |= subprocess.call([sys.executable, str(ROOT / "tests" / "run_logged.py"),
-                                          str(Path(logs) / name), "--"] + cmd, cwd=ROOT)
+                code, wall, cpu = timed([sys.executable, str(ROOT / "tests" / "run_logged.py"),
+                                         str(Path(logs) / name), "--"] + cmd, cwd=ROOT)
+                rules |= code
+                took.append((name[:-4], wall, cpu))
             print("== full suite under CPython, on every core (pytest-xdist; the rules runs above are read from "
                   "their logs), beside the board tier (its output follows pytest's)", flush=True)
-            tests = subprocess.call([sys.executable, "-m", "pytest"] + argv, cwd=ROOT)
+            tests, wall, cpu = timed([sys.executable, "-m", "pytest"] + argv, cwd=ROOT)
+            took.append(("pytest", wall, cpu))
             print("== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, "
                   "without the UF2)", flush=True)
-            chip = board.wait()
+            watch.join()
         except BaseException:
             os.killpg(board.pid, signal.SIGTERM)
-            board.wait()
+            watch.join()
             raise
+    chip, cpu, wall = ended[0]
+    took.append(("board tier", wall, cpu))
     sys.stdout.write(LOG.read_text(encoding="utf-8", errors="replace"))
+    print("tiers: " + "; ".join("%s %s wall, %s CPU" % (name, minutes(w), minutes(c)) for name, w, c in took)
+          + " (the board tier beside the rest, from the start)")
     sys.stdout.flush()
     if rules != 0:
         print("tiers: a rules step failed (its log is in %s)" % logs)
