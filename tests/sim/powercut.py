@@ -1,8 +1,8 @@
 """Scripted games for the power-cut tests, their cuts, and one restart trial.
 
 The scripts press buttons blind (no screen reading), so a run is cheap and
-exactly reproducible under the virtual clock and a fixed seed: a killed run
-is the clean run cut short at its kill point."""
+exactly reproducible under the virtual clock and a fixed seed: a run cut at
+a point is the clean run up to that point, which is what cuts() copies."""
 
 import shutil
 from pathlib import Path
