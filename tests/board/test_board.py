@@ -37,7 +37,7 @@ def image():
 
 
 def boot(image, seed=1):
-    p = harness.Pico(image, seed=seed)
+    p = harness.Pico(image, seed=seed, spin=False)  # the bus polls waited out (harness.Pico)
     assert p.wait_panel(lambda t: "New game" in t, BOOT_MS), p.screen() + "\n" + p.serial_text()
     p.settle()
     return p
@@ -137,7 +137,7 @@ def probed_chip():
     so harness.Probe sees its loop passes."""
     files = harness.flash_files()
     files["boot.py"] = harness.PASS_PROBE.encode()
-    p = harness.Pico(harness.build_image(files), seed=1)
+    p = harness.Pico(harness.build_image(files), seed=1, spin=False)
     probe = harness.Probe(p)
     if not p.wait_panel(lambda t: "New game" in t, BOOT_MS):
         p.stop()
@@ -438,7 +438,7 @@ class TestProbed:
 
     def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused(self):
         assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
-        p = harness.Pico(MID_ROUND["image"], seed=3)
+        p = harness.Pico(MID_ROUND["image"], seed=3, spin=False)
         try:
             assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
             p.settle()
@@ -499,7 +499,7 @@ class TestFullFlashFirstBoot:
         folder (a littlefs folder takes two blocks; three are free, and the
         boot's own files take one): the boot says the flash is full, and a
         start goes Home saying so, with no internal error."""
-        p = harness.Pico(_nearly_full(harness.flash_files(), used=False))
+        p = harness.Pico(_nearly_full(harness.flash_files(), used=False), spin=False)
         try:
             assert p.wait_panel(lambda t: re.search(r"flash\s+is\s+full", t), BOOT_MS), p.screen() + p.serial_text()
             assert "resumed" not in p.screen() and "28" not in p.screen(), p.screen()
