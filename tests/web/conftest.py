@@ -1,6 +1,7 @@
 """The browser tests: the page built once per run into a temporary folder,
-served from 127.0.0.1, and one headless Chromium per module, its storage
-cleared before each test (so each starts as in a new browser). Without
+served from 127.0.0.1, and one headless Chromium per pytest process (each
+xdist worker), its windows closed and storage cleared before each test
+(so each starts as in a new browser). Without
 Chromium they are skipped, saying how to install it; `make test` says so
 too, and .ci/run installs it."""
 
@@ -30,9 +31,10 @@ def page_server(tmp_path_factory):
     server.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _chromium(page_server, tmp_path_factory):
-    """One headless Chromium for a module's tests (a start costs seconds)."""
+    """One headless Chromium for every browser test of this process (a
+    start costs seconds of CPU)."""
     tmp = tmp_path_factory.mktemp("chromium")
     d = pagekit.new_browser(tmp / "profile", tmp / "downloads")
     yield d

@@ -88,19 +88,22 @@ def new_browser(profile, downloads, width=420, height=900):
     d = webdriver.Chrome(options=opts, service=Service(driver))
     d.set_script_timeout(WAIT_S)
     d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    d.first_size = d.get_window_size()  # forget() puts a test's resizing back
     return d
 
 
 def forget(d, downloads):
     """Make a browser used by an earlier test as a fresh one: one blank
     window, no storage, cache or service worker for any origin a Server
-    served, downloads into `downloads`."""
+    served, its first size, downloads into `downloads`."""
     handles = d.window_handles
     for h in handles[1:]:
         d.switch_to.window(h)
         d.close()
     d.switch_to.window(handles[0])
     d.get("about:blank")
+    if d.get_window_size() != d.first_size:
+        d.set_window_size(d.first_size["width"], d.first_size["height"])
     for origin in ORIGINS:
         d.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
     d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
