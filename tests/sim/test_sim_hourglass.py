@@ -64,4 +64,4 @@ def test_ok_and_back_show_the_hourglass_first_and_the_screen_they_open_wipes_it(
         board.advance(300)
         assert seen and all(c != HOURGLASS for c, _ in seen)
     finally:
-        board.stop()
+        board.kill()
