@@ -12,7 +12,7 @@ A test may leave data for later ones in `SHARED` (a dict of dicts, say
 a flash image captured mid-round): the child sends it back with its
 reports, and the runner merges it in before the next test forks.
 
-pytest-xdist spreads the tests over the cores a class at a time
+pytest-xdist hands the tests to its workers a class at a time
 (tests/board/run.py, --dist loadscope), so the tests that fork from one
 chip, one class, run in one worker and that worker boots it once.
 """

@@ -4,9 +4,9 @@ an emulated RP2040 (tests/board/harness.py), driven by tests/board/test_*.py.
     .venv/bin/python tests/board/run.py [pytest options]
 
 Prints its closing line, `rp2040: N passed, N failed`, alone on a line and
-exits non-zero when a test failed. The tests run in a worker a class
-(pytest-xdist, at least a worker a core), each forked from a chip its
-worker booted once (tests/board/forking.py). Without the firmware file (looked for in $MOONTABLE_PICO_UF2,
+exits non-zero when a test failed. The tests run on every core
+(pytest-xdist), each forked from a chip booted once (tests/board/
+forking.py). Without the firmware file (looked for in $MOONTABLE_PICO_UF2,
 else ../shared/firmware/ beside the checkout) it says in one line that the
 tier was skipped and where to get the file, and exits 0.
 """
@@ -19,14 +19,6 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
 
 import harness  # noqa: E402
-
-
-def groups():
-    """The test classes here: the chip groups, each run by one worker."""
-    import ast
-
-    return sum(isinstance(node, ast.ClassDef) and node.name.startswith("Test")
-               for path in HERE.glob("test_*.py") for node in ast.parse(path.read_text()).body)
 
 
 class Count:
@@ -52,12 +44,9 @@ def main(argv):
     # the simulator's `micropython` (the unix port) and `moontable` beside this Python
     os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
     count = Count()
-    # a worker for each class (the tests that start from one chip,
-    # forking.py), however few the cores: beside pytest, a class waiting
-    # for a worker would run alone at the end of `make test` with a core
-    # idle, and two more processes cost no CPU; `-n 0` runs them here
-    workers = str(max(os.cpu_count() or 1, groups()))
-    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", workers, "--dist", "loadscope"] + argv,
+    # one worker a core, each taking whole classes: the tests that start
+    # from one chip (forking.py); `-n 0` runs them here
+    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", "auto", "--dist", "loadscope"] + argv,
                        plugins=[count])
     print("rp2040: %d passed, %d failed" % (count.passed, count.failed))
     return 1 if count.failed or code not in (0, 5) or count.passed == 0 else 0
