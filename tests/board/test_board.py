@@ -28,7 +28,13 @@ MID_ROUND = forking.SHARED.setdefault("mid_round", {})  # the chip's flash captu
 # The tests that start from one chip are one class, which the runner
 # (tests/board/run.py, pytest-xdist's loadscope) hands to one worker; that
 # worker makes the chip once and forks each test from it (forking.py, the
-# mark starts_from).
+# mark starts_from). The classes are handed out in this file's order (the
+# reordering is off: tests/conftest.py), the first two at once, the next to
+# whichever worker is nearly done first. In CPU s of this machine, the four
+# take about 106 (from Home), 153 (probed), 72 (full flash) and 62 (nearly
+# full): the worker of the shorter first class takes the longer flash
+# class, and the workers end at about 178 and 215 (the other way round,
+# 168 and 225, the tier ran alone on one core at the end of `make test`).
 
 
 @pytest.fixture(scope="session")
@@ -460,6 +466,31 @@ class TestProbed:
             p.stop()
 
 
+class TestFullFlashFirstBoot:
+    """A first boot on a flash with no room for the journal's folder."""
+
+    def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused(self):
+        """A board never booted whose flash has no room for the journal's
+        folder (a littlefs folder takes two blocks; three are free, and the
+        boot's own files take one): the boot says the flash is full, and a
+        start goes Home saying so, with no internal error."""
+        p = harness.Pico(_nearly_full(harness.flash_files(), used=False), spin=False)
+        try:
+            assert p.wait_panel(lambda t: re.search(r"flash\s+is\s+full", t), BOOT_MS), p.screen() + p.serial_text()
+            assert "resumed" not in p.screen() and "28" not in p.screen(), p.screen()
+            p.press("ok")
+            p.settle()
+            assert "New game" in p.screen(), p.screen()
+            st.start_shoot_the_moon(p)
+            assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
+            assert "internal" not in p.screen(), p.screen()
+            no_traceback(p)
+            files = harness.read_image(p.flash_image())
+            assert len(files["photos.bin"]) > 800000
+        finally:
+            p.stop()
+
+
 class TestNearlyFullFlash:
     """The app's image, and a start on a flash with 12 KB free."""
 
@@ -487,30 +518,5 @@ class TestNearlyFullFlash:
             files = harness.read_image(p.flash_image())
             assert not [k for k in files if k.startswith("data/games/") and k.endswith(".jsonl")], sorted(files)
             assert len(files["photos.bin"]) > 800000  # the user's file, untouched
-        finally:
-            p.stop()
-
-
-class TestFullFlashFirstBoot:
-    """A first boot on a flash with no room for the journal's folder."""
-
-    def test_a_first_boot_on_a_full_flash_says_so_and_a_start_is_refused(self):
-        """A board never booted whose flash has no room for the journal's
-        folder (a littlefs folder takes two blocks; three are free, and the
-        boot's own files take one): the boot says the flash is full, and a
-        start goes Home saying so, with no internal error."""
-        p = harness.Pico(_nearly_full(harness.flash_files(), used=False), spin=False)
-        try:
-            assert p.wait_panel(lambda t: re.search(r"flash\s+is\s+full", t), BOOT_MS), p.screen() + p.serial_text()
-            assert "resumed" not in p.screen() and "28" not in p.screen(), p.screen()
-            p.press("ok")
-            p.settle()
-            assert "New game" in p.screen(), p.screen()
-            st.start_shoot_the_moon(p)
-            assert p.wait_panel(lambda t: "almost" in t, 3000), p.screen()
-            assert "internal" not in p.screen(), p.screen()
-            no_traceback(p)
-            files = harness.read_image(p.flash_image())
-            assert len(files["photos.bin"]) > 800000
         finally:
             p.stop()
