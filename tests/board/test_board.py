@@ -33,8 +33,8 @@ MID_ROUND = forking.SHARED.setdefault("mid_round", {})  # the chip's flash captu
 # whichever worker is nearly done first. In CPU s of this machine, the four
 # take about 106 (from Home), 153 (probed), 72 (full flash) and 62 (nearly
 # full): the worker of the shorter first class takes the longer flash
-# class, and the workers end at about 178 and 215 (the other way round,
-# 168 and 225, the tier ran alone on one core at the end of `make test`).
+# class, so the workers end at about 178 and 215, not 168 and 225 (alone,
+# the tier took 250 s of wall time in this order, 263 in the other).
 
 
 @pytest.fixture(scope="session")
