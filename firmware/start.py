@@ -43,7 +43,9 @@ NEW = ("shared_rules.names", "shared_rules.players")
 
 class Starting:
     """The screen of a start under way: it shows, and its next loop pass
-    asks the flash's free space; each pass after loads some of the code of
+    asks the flash's free space (nearly full: the pass after deletes synced
+    games, and refuses the start if that is not enough, before any of its
+    code loads); each pass after loads some of the code of
     the match, the game's rules, the session (and rules_code, the lists
     of what a game keeps and loads ahead, which the session takes its
     game's of) and the game screen (loader.fetch: FETCH_MS of it); then
@@ -74,7 +76,7 @@ class Starting:
         self.stage = 0  # 0: the code above; 1: the game's KEEP; 2: a new game's (NEW)
         self.fresh = None  # the modules loaded only to make the new game (stage 2)
         self.mark = None  # the modules loaded before those (loader.mark)
-        self.low = None  # the flash nearly full (the second pass asks)
+        self.low = None  # the flash nearly full (the second pass asks, the third deletes synced games)
         self.steps = None  # start()'s steps, once its code is loaded
         self.got = None  # the modules loaded for the start (the game's, once it is open)
 
@@ -102,6 +104,18 @@ class Starting:
             self.low = app.journal.space_low()
             self.passes += 1
             return True
+        if self.low:
+            self.low = False
+            try:
+                app.journal.reclaim()
+            except OSError:  # nothing to reclaim on a flash too full for the journal's folder
+                pass
+            if app.journal.space_low():
+                app.home()
+                app.toast("Flash is almost full: delete synced games (Games menu) first")
+                return self._end()
+            self.passes += 1
+            return True
         if self.steps is None:
             if loader.fetch(self.names, ticks) or self._next():
                 self.passes += 1
@@ -112,7 +126,7 @@ class Starting:
             before = self.before
             self.got = tuple(k for k in loader.mark() if k not in before)
             game, players, options, drop = self.args
-            self.steps = start(app, game, players, options, drop, self.fresh, self.low)
+            self.steps = start(app, game, players, options, drop, self.fresh)
         base = app.base
         got = self.got
         app.base = base + got
@@ -131,6 +145,12 @@ class Starting:
         if going:
             self.passes += 1
             return True
+        return self._end()
+
+    def _end(self):
+        """The start is over, the game screen open or Home: presses held
+        meanwhile go to it."""
+        app = self.app
         loader.drop(("start",))
         app.before = loader.mark()
         held = self.held
@@ -160,14 +180,13 @@ class Starting:
         d.text("Starting" + "." * (self.passes % 4), 28, 28, 1)
 
 
-def start(app, game, players, options, drop, fresh, low):
+def start(app, game, players, options, drop, fresh):
     """Start a game (begin() closed the one before: `drop`, the id of a
     game to delete once this one is journaled): the rules make and check
     the match, the journal gets its header, the game screen opens. A start
     the rules refuse goes back Home with their reason. `fresh`: the
     modules loaded ahead only to make the new game (Starting), which the
-    game does not keep. `low`: whether the flash was nearly full when the
-    start began (Starting asks). A generator: each step is a loop pass's
+    game does not keep. A generator: each step is a loop pass's
     share (the match; the journal's header; the session; the game
     screen), 20-70 ms each on a Pico."""
     from shared_rules.match import Match
@@ -190,15 +209,6 @@ def start(app, game, players, options, drop, fresh, low):
     loader.drop([k for k in fresh if k not in ahead])
     gc.collect()
     yield
-    if low:
-        try:
-            app.journal.reclaim()
-        except OSError:  # nothing to reclaim on a flash too full for the journal's folder
-            pass
-        if app.journal.space_low():
-            app.home()
-            app.toast("Flash is almost full: delete synced games (Games menu) first")
-            return
     t = app.epoch()
     if t is not None:
         match.header["t"] = t

@@ -242,14 +242,15 @@ def start_shoot_the_moon_for(board, players, target, teams=None):
         board.press("ok")
 
 
-def start_shoot_the_moon(board):
+def start_shoot_the_moon(board, last=True):
     """From Home: a new Shoot the Moon game for 3 players, 3 chips to win,
-    seats P1 P2 P3 (each OK takes the default); the last OK starts it."""
+    seats P1 P2 P3 (each OK takes the default); the last OK starts it
+    (`last=False`: that one is left to the caller)."""
     choose(board, "New game")
     choose(board, "Shoot the Moon", exact=True)
     set_number(board, 3, 4)
     set_number(board, 3, 7)  # chips to win
-    for _ in range(3):
+    for _ in range(3 if last else 2):
         board.press("ok")  # seats
 
 
