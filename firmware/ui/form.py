@@ -18,7 +18,6 @@ otherwise hold four menus and their items on a small heap."""
 
 from buttons import BACK, DOWN, OK, PRESS, UP
 from ui.base import Menu, Screen, scroll_marks, title_bar
-from ui.dialogs import NumberPick
 
 
 def put(ev, key, value):
@@ -80,6 +79,8 @@ class Form:
 
         if kind == "num":
             lo, hi, default = data
+            from ui.dialogs import NumberPick
+
             screen = NumberPick(app, title, lo, hi, default if again is None else again, done, caption,
                                 on_back=self.back)
         elif kind == "multi":

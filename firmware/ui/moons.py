@@ -16,7 +16,6 @@ the line above the supply the round's first player, both from turn()."""
 # the press that chooses the game, before the start loads the rules a
 # module a pass.
 from ui.base import fit, scroll_marks, text_right, title_bar
-from ui.dialogs import Notice
 from ui.form import Form, seats
 from ui.gcommon import ask_one, event, hint, offered, over
 
@@ -279,6 +278,8 @@ def menu_action(s, key):
     """The legend of the game screen's planet initials, with each planet's
     supply spelled out (the screen has no row to spare for it)."""
     if key == "legend":
+        from ui.dialogs import Notice
+
         order = s.match.rules.PLANETS
         sup = s.state["supply"]
         lines = ["%s %-8s %3d" % (INITIALS[i], order[i][0].upper() + order[i][1:], sup[i]) for i in range(4)]

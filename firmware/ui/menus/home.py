@@ -9,7 +9,6 @@ in memory comes from flash (finished())."""
 
 from buttons import BACK
 from ui.base import Menu
-from ui.dialogs import Notice
 
 
 class Home(Menu):
@@ -76,6 +75,8 @@ class Home(Menu):
 
             games_menu(app)
         elif what == "roster":
+            from ui.dialogs import Notice
+
             app.push(Notice(app, "Players", "Roster: " + ", ".join(app.roster) + "\n\nChange it from a PC: moontable sync pushes the roster."))
 
 
