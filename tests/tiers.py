@@ -17,7 +17,10 @@ Why this order: the board tier is emulation, CPU from end to end, and
 the longest tier, while the rules steps run on one core and pytest
 leaves a core idle for stretches (waits on a browser, on a subprocess,
 the last files of a run); started first, the board tier fills those
-gaps, and the whole is shorter than one tier after the other.
+gaps, and the whole is shorter than one tier after the other. pytest runs
+a little below the board tier's priority (PYTEST_NICE): its many short
+files can fill in around the board tier's long classes, while those
+classes, left behind, would end the run with one core idle.
 """
 
 import os
@@ -30,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "build" / "board-tier.log"
+PYTEST_NICE = 3  # pytest's and its workers' niceness above the board tier's
 
 
 def rules_steps(lib):
@@ -89,7 +93,8 @@ def main(argv):
                 took.append((name[:-4], wall, cpu))
             print("== full suite under CPython, on every core (pytest-xdist; the rules runs above are read from "
                   "their logs), beside the board tier (its output follows pytest's)", flush=True)
-            tests, wall, cpu = timed([sys.executable, "-m", "pytest"] + argv, cwd=ROOT)
+            tests, wall, cpu = timed([sys.executable, "-m", "pytest"] + argv, cwd=ROOT,
+                                     preexec_fn=lambda: os.nice(PYTEST_NICE))
             took.append(("pytest", wall, cpu))
             print("== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, "
                   "without the UF2)", flush=True)
