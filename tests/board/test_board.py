@@ -30,9 +30,10 @@ MID_ROUND = forking.SHARED.setdefault("mid_round", {})  # the chip's flash captu
 # worker makes the chip once and forks each test from it (forking.py, the
 # mark starts_from). The classes are handed out in this file's order (the
 # reordering is off: tests/conftest.py), the first two at once, the next to
-# whichever worker is nearly done first. In CPU s of this machine, the four
-# take about 106 (from Home), 153 (probed), 72 (full flash) and 62 (nearly
-# full): the worker of the shorter first class takes the longer flash
+# whichever worker is nearly done first. In CPU s of this machine (at
+# 28957c8; since f76cb7a a refused start costs each flash class about 12
+# less), the four take about 106 (from Home), 153 (probed), 72 (full flash)
+# and 62 (nearly full): the worker of the shorter first class takes the longer flash
 # class, so the workers end at about 178 and 215, not 168 and 225 (alone,
 # the tier took 250 s of wall time in this order, 263 in the other).
 
