@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "build" / "board-tier.log"
-PYTEST_NICE = 3  # pytest's and its workers' niceness above the board tier's
+PYTEST_NICE = 6  # pytest's and its workers' niceness above the board tier's
 
 
 def rules_steps(lib):
