@@ -15,11 +15,18 @@ reports, and the runner merges it in before the next test forks.
 pytest-xdist hands the tests to its workers a class at a time
 (tests/board/run.py, --dist loadscope), so the tests that fork from one
 chip, one class, run in one worker and that worker boots it once.
+
+What one class's chip leaves for a test of another class goes across
+workers (`hand_over`, `handed`): the test boots its own chip from it,
+so the two chips run at once, each in its worker, rather than one after
+the other in the same worker.
 """
 
 import os
 import pickle
+import time
 import traceback
+from pathlib import Path
 
 import pytest
 from _pytest.runner import runtestprotocol
@@ -51,6 +58,47 @@ def take(name):
     found = chip(name)
     del _CHIPS[name]
     return found
+
+
+HANDOFF = "MOONTABLE_BOARD_HANDOFF"  # the folder (set by run.py) where workers hand data over
+HANDOFF_WAIT_S = 1800  # a guard against a hang (the maker's worker died), not a measure
+_HANDED = {}  # name -> what this process made or was handed
+
+
+def hand_over(name, value):
+    """Give `value` (picklable; None: making it failed) to the tests that
+    wait for `name` in other workers (`handed`), and to this process's."""
+    _HANDED[name] = value
+    folder = os.environ.get(HANDOFF)
+    if folder:
+        path = Path(folder) / (name + ".pickle")
+        part = path.with_suffix(".part")
+        part.write_bytes(pickle.dumps(value))
+        part.rename(path)  # whole or not at all for the reader
+
+
+def handed(name, session, chip_name):
+    """What the maker of the chip `chip_name` hands over as `name`: made
+    here already, or (with run.py's folder) waited for while another
+    worker makes it, when a test of this session starts from that chip;
+    else made here (chip(chip_name))."""
+    if name not in _HANDED:
+        folder = os.environ.get(HANDOFF)
+        makers = [i for i in session.items if chip_name in getattr(i.get_closest_marker("starts_from"), "args", ())]
+        if folder and makers:
+            path = Path(folder) / (name + ".pickle")
+            end = time.monotonic() + HANDOFF_WAIT_S
+            while not path.exists():
+                if time.monotonic() > end:
+                    raise TimeoutError("%s never came from %s" % (name, makers[0].nodeid))
+                time.sleep(0.2)
+            _HANDED[name] = pickle.loads(path.read_bytes())
+        else:
+            chip(chip_name)
+    if _HANDED[name] is None:
+        raise RuntimeError("the chip %r, which hands over %s, failed to start: its own test says why"
+                           % (chip_name, name))
+    return _HANDED[name]
 
 
 def _warm(item):

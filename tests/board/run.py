@@ -14,11 +14,13 @@ tier was skipped and where to get the file, and exits 0.
 import ast
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
 
+import forking  # noqa: E402
 import harness  # noqa: E402
 
 
@@ -54,10 +56,13 @@ def main(argv):
     # the simulator's `micropython` (the unix port) and `moontable` beside this Python
     os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
     count = Count()
-    # a worker a class, each class the tests that start from one chip
-    # (forking.py); `-n 0` runs them here
-    code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", str(classes()), "--dist", "loadscope"]
-                       + argv, plugins=[count])
+    with tempfile.TemporaryDirectory(prefix="moontable-board-") as handoff:
+        # where a class's chip hands data over to another class's test (forking.hand_over)
+        os.environ[forking.HANDOFF] = handoff
+        # a worker a class, each class the tests that start from one chip
+        # (forking.py); `-n 0` runs them here
+        code = pytest.main([str(HERE), "-p", "no:cacheprovider", "-q", "-n", str(classes()), "--dist", "loadscope"]
+                           + argv, plugins=[count])
     print("rp2040: %d passed, %d failed" % (count.passed, count.failed))
     return 1 if count.failed or code not in (0, 5) or count.passed == 0 else 0
 

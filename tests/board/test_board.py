@@ -23,19 +23,15 @@ from shared_rules.wire_read import decode
 
 BOOT_MS = 1500  # power-on to Home on the panel, emulated (about 0.7 s measured)
 RESUME_MS = 5000  # power-on to a resumed round: the journal replayed by the rules on the chip first
-MID_ROUND = forking.SHARED.setdefault("mid_round", {})  # the chip's flash captured with a bidding minute running
+MINUTE = {}  # how busy the bidding minute kept the core (the maker "moonstar bidding" measures it)
 
 # The tests that start from one chip are one class, which the runner
-# (tests/board/run.py, pytest-xdist's loadscope) hands to one worker; that
-# worker makes the chip once and forks each test from it (forking.py, the
-# mark starts_from). The classes are handed out in this file's order (the
-# reordering is off: tests/conftest.py), the first two at once, the next to
-# whichever worker is nearly done first. In CPU s of this machine (at
-# 28957c8; since f76cb7a a refused start costs each flash class about 12
-# less), the four take about 106 (from Home), 153 (probed), 72 (full flash)
-# and 62 (nearly full): the worker of the shorter first class takes the longer flash
-# class, so the workers end at about 178 and 215, not 168 and 225 (alone,
-# the tier took 250 s of wall time in this order, 263 in the other).
+# (tests/board/run.py, pytest-xdist's loadscope, a worker a class) hands
+# to a worker of its own; that worker makes the chip once and forks each
+# test from it (forking.py, the mark starts_from). TestResetMidRound's
+# chip boots from a flash image TestProbed's chip hands over across
+# workers (forking.hand_over), so the longest chain of chips is TestProbed's
+# own, not TestProbed's and then that one's.
 
 
 @pytest.fixture(scope="session")
@@ -170,6 +166,30 @@ def _moonstar_started():
     p.press = press
     scenarios.moonstar_start(p)
     p.press = tap
+    return p, probe
+
+
+@forking.maker("moonstar bidding")
+def _moonstar_bidding():
+    """(pico, probe): the started Moonstar game after P1's bid, a second
+    into the bidding minute. What the chip's flash holds then is handed
+    over as "mid_round" (forking.hand_over: the image, its journal's
+    events and the saved minute) to the reset test, which boots a chip
+    from it in a worker of its own while this one plays the round on."""
+    p, probe = forking.take("moonstar started")
+    try:
+        scenarios.moonstar_started_to_bid(p)
+        assert "first bid" not in p.screen(), p.screen()
+        busy, at = p.busy_ms(), p.ms
+        p.run(1000)  # the bidding minute runs (TestProbed asserts how busy that kept the core)
+        MINUTE["busy"] = (p.busy_ms() - busy) / (p.ms - at)
+        image = p.flash_image()
+        mid = {"image": image, "events": chip_journal(p)[1],
+               "timer": decode(harness.read_image(image)["data/timer.json"])["v"]}
+    except BaseException:
+        forking.hand_over("mid_round", None)  # the reset test waits no more
+        raise
+    forking.hand_over("mid_round", mid)
     return p, probe
 
 
@@ -374,8 +394,9 @@ class TestFromHome:
 class TestProbed:
     """Forked from one chip at Home whose loop passes the probe sees: the
     sync's first hello from Home, then a Moonstar game started at a
-    player's pace (forking.chip("moonstar started")), its round played by
-    buttons, and that round's flash booted again."""
+    player's pace (forking.chip("moonstar started")), and its round
+    played by buttons from P1's bid ("moonstar bidding"), whose flash in
+    the bidding minute TestResetMidRound boots."""
 
     @pytest.mark.starts_from("probed")
     def test_a_syncs_first_hello_has_no_pass_over_100ms(self, tmp_path):
@@ -409,17 +430,9 @@ class TestProbed:
         finally:
             p.stop()
 
-    @pytest.mark.starts_from("moonstar started")
+    @pytest.mark.starts_from("moonstar bidding")
     def test_moonstar_round_by_buttons_ends_with_the_unix_ports_journal(self, tmp_path):
-        p, _ = forking.chip("moonstar started")
-        scenarios.moonstar_started_to_bid(p)
-        assert "first bid" not in p.screen()
-        busy, at = p.busy_ms(), p.ms
-        p.run(1000)  # the bidding minute runs (asserted in the next test)
-        MID_ROUND["minute_busy"] = (p.busy_ms() - busy) / (p.ms - at)
-        MID_ROUND["image"] = p.flash_image()
-        MID_ROUND["events"] = chip_journal(p)[1]
-        MID_ROUND["timer"] = decode(harness.read_image(MID_ROUND["image"])["data/timer.json"])["v"]
+        p, _ = forking.chip("moonstar bidding")
         scenarios.moonstar_finish_round(p)
         assert "P1 made 20" in p.screen(), p.screen()
         b = unix_board(tmp_path)
@@ -435,17 +448,23 @@ class TestProbed:
         assert [e["type"] for e in got] == ["choose_setter", "setup", "bid", "time_up", "result"]
         no_traceback(p)
 
+    @pytest.mark.starts_from("moonstar bidding")
     def test_a_running_minute_keeps_the_core_mostly_asleep(self):
         """While the bidding minute runs on the game screen, the loop wakes
         when the shown second changes (or at a press), not every 20 ms: over an
         emulated second the core executes under 10% of the time."""
-        assert "minute_busy" in MID_ROUND, "the Moonstar round did not reach its bid"
-        share = MID_ROUND["minute_busy"]
+        share = MINUTE["busy"]
         assert share <= 0.10, "busy %.1f%% of the time while the minute runs" % (100 * share)
 
-    def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused(self):
-        assert "image" in MID_ROUND, "the Moonstar round did not reach its bid"
-        p = harness.Pico(MID_ROUND["image"], seed=3, spin=False)
+
+class TestResetMidRound:
+    """A chip booted from the flash the Moonstar round's chip had in its
+    bidding minute (TestProbed's "moonstar bidding", handed over from
+    its worker as soon as it is there: forking.handed)."""
+
+    def test_reset_mid_round_resumes_at_the_last_event_with_the_minute_paused(self, request):
+        mid = forking.handed("mid_round", request.session, "moonstar bidding")
+        p = harness.Pico(mid["image"], seed=3, spin=False)
         try:
             assert p.wait_panel(lambda t: "PAUSED" in t, RESUME_MS), p.screen() + "\n" + p.serial_text()
             p.settle()
@@ -454,11 +473,11 @@ class TestProbed:
             assert lines[1:4] == ["BID", "P1", "PAUSED"], lines  # the standing bid, its bidder, the minute paused
             p.run(1500)  # paused: the minute does not run out, nothing is journaled
             header, events = chip_journal(p)
-            assert without_times(events) == without_times(MID_ROUND["events"])
+            assert without_times(events) == without_times(mid["events"])
             assert events[-1]["type"] == "bid" and events[-1]["amount"] == 20
             timer = decode(harness.read_image(p.flash_image())["data/timer.json"])["v"]
             assert timer["n"] == len(events), timer
-            old = MID_ROUND["timer"]
+            old = mid["timer"]
             if old.get("n") == len(events):  # saved for this event before the reset: resumed with its time
                 assert timer["left_ms"] == old["left_ms"], (old, timer)
             assert "PAUSED" in p.screen()
