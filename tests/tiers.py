@@ -17,10 +17,16 @@ Why this order: the board tier is emulation, CPU from end to end, and
 the longest tier, while the rules steps run on one core and pytest
 leaves a core idle for stretches (waits on a browser, on a subprocess,
 the last files of a run); started first, the board tier fills those
-gaps, and the whole is shorter than one tier after the other. pytest runs
-a little below the board tier's priority (PYTEST_NICE): its many short
-files can fill in around the board tier's long classes, while those
-classes, left behind, would end the run with one core idle.
+gaps, and the whole is shorter than one tier after the other.
+
+The board tier stays in this process's session (its own process group,
+to stop it whole, but no session of its own): Linux shares the CPU
+fairly between sessions before it looks at processes (the scheduler's
+autogroups), so a session of its own would hold the tier's workers (one a class)
+to half the CPU while pytest's two held the other half, and the tier,
+left behind, ended the run alone on one core. In one session each
+process gets its share: the tier's long classes get most of the CPU at
+first, and pytest's many short files fill both cores at the end.
 """
 
 import os
@@ -33,7 +39,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "build" / "board-tier.log"
-PYTEST_NICE = 6  # pytest's and its workers' niceness above the board tier's
 
 
 def rules_steps(lib):
@@ -79,7 +84,7 @@ def main(argv):
     with open(LOG, "wb") as log:
         t0 = time.monotonic()
         board = subprocess.Popen([sys.executable, str(ROOT / "tests" / "board" / "run.py")], cwd=ROOT,
-                                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                                 stdout=log, stderr=subprocess.STDOUT, process_group=0)
         ended = []  # the board tier's (exit code, wall s, CPU s), once it ends
         watch = threading.Thread(target=lambda: ended.append(waited(board) + (time.monotonic() - t0,)))
         watch.start()
@@ -93,8 +98,7 @@ def main(argv):
                 took.append((name[:-4], wall, cpu))
             print("== full suite under CPython, on every core (pytest-xdist; the rules runs above are read from "
                   "their logs), beside the board tier (its output follows pytest's)", flush=True)
-            tests, wall, cpu = timed([sys.executable, "-m", "pytest"] + argv, cwd=ROOT,
-                                     preexec_fn=lambda: os.nice(PYTEST_NICE))
+            tests, wall, cpu = timed([sys.executable, "-m", "pytest"] + argv, cwd=ROOT)
             took.append(("pytest", wall, cpu))
             print("== the stock Pico firmware on an emulated RP2040 (tests/board; skipped, saying where to get it, "
                   "without the UF2)", flush=True)

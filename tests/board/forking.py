@@ -8,10 +8,6 @@ and each test that starts from it gets a copy as it was, in a child
 process, whatever an earlier test did to its own copy. The child sends
 its reports back, and pytest reports them as if the test ran here.
 
-A test may leave data for later ones in `SHARED` (a dict of dicts, say
-a flash image captured mid-round): the child sends it back with its
-reports, and the runner merges it in before the next test forks.
-
 pytest-xdist hands the tests to its workers a class at a time
 (tests/board/run.py, --dist loadscope), so the tests that fork from one
 chip, one class, run in one worker and that worker boots it once.
@@ -31,7 +27,6 @@ from pathlib import Path
 import pytest
 from _pytest.runner import runtestprotocol
 
-SHARED = {}
 _CHIPS = {}  # name -> the chip booted in this process, for every fork to start from
 _MAKERS = {}  # name -> fn() -> a chip at its starting point
 
@@ -110,13 +105,13 @@ def _warm(item):
 
 
 def _in_child(item, w):
-    """Run the test here (the child) and send its reports and SHARED."""
+    """Run the test here (the child) and send its reports."""
     try:
         reports = runtestprotocol(item, log=False, nextitem=None)
         data = [item.config.hook.pytest_report_to_serializable(config=item.config, report=r) for r in reports]
-        payload = pickle.dumps(("ok", data, SHARED))
+        payload = pickle.dumps(("ok", data))
     except BaseException:  # noqa: BLE001  (the parent reports it)
-        payload = pickle.dumps(("crash", traceback.format_exc(), {}))
+        payload = pickle.dumps(("crash", traceback.format_exc()))
     with os.fdopen(w, "wb") as out:
         out.write(payload)
 
@@ -139,14 +134,9 @@ def run_forked(item):
     _, status = os.waitpid(pid, 0)
     if not payload:
         raise RuntimeError("the test's process ended without a word (wait status %d)" % status)
-    kind, data, shared = pickle.loads(payload)
+    kind, data = pickle.loads(payload)
     if kind == "crash":
         raise RuntimeError("the test's process failed outside the test:\n" + data)
-    for key, value in shared.items():
-        if isinstance(value, dict) and isinstance(SHARED.get(key), dict):
-            SHARED[key].update(value)
-        else:
-            SHARED[key] = value
     return [item.config.hook.pytest_report_from_serializable(config=item.config, data=d) for d in data]
 
 
