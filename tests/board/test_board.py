@@ -176,8 +176,8 @@ def _moonstar_bidding():
     over as "mid_round" (forking.hand_over: the image, its journal's
     events and the saved minute) to the reset test, which boots a chip
     from it in a worker of its own while this one plays the round on."""
-    p, probe = forking.take("moonstar started")
     try:
+        p, probe = forking.take("moonstar started")
         scenarios.moonstar_started_to_bid(p)
         assert "first bid" not in p.screen(), p.screen()
         busy, at = p.busy_ms(), p.ms
@@ -187,7 +187,7 @@ def _moonstar_bidding():
         mid = {"image": image, "events": chip_journal(p)[1],
                "timer": decode(harness.read_image(image)["data/timer.json"])["v"]}
     except BaseException:
-        forking.hand_over("mid_round", None)  # the reset test waits no more
+        forking.hand_over("mid_round", None)  # the reset test waits no more (this chip, or one it goes on from, failed)
         raise
     forking.hand_over("mid_round", mid)
     return p, probe
