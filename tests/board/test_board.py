@@ -95,15 +95,21 @@ def chip_journal(p):
     return decode(lines[0]), [decode(line) for line in lines[1:] if line.strip()]
 
 
+SYNC_WAIT_S = 180  # the PC's patience for each reply of the emulated chip (wall time): a guard, not a measure
+
+
 def sync(p, db):
     """`moontable sync --port` on the pty bridged to the chip's USB CDC,
     into the SQLite file `db`, the chip running meanwhile: its --json
-    report (the command must succeed)."""
+    report (the command must succeed). The PC waits up to SYNC_WAIT_S of
+    wall time for each reply: the chip is emulated in this process, and
+    on a busy machine its worker may get a tenth of a core (30 s once ran
+    out before the chip answered the hello it was loading the code for)."""
     port = p.pty()
     cmd = [str(Path(sys.executable).parent / "moontable"), "sync", "--port", port, "--db", str(db),
-           "--json", "--quiet", "--timeout", "30"]
+           "--json", "--quiet", "--timeout", str(SYNC_WAIT_S)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ))
-    wall_end = time.monotonic() + 240  # a guard against a hang, not a measure
+    wall_end = time.monotonic() + 4 * SYNC_WAIT_S  # a guard against a hang, not a measure
     while proc.poll() is None and time.monotonic() < wall_end:
         busy, at, out = p.busy_ms(), p.ms, len(p.serial_out)
         p.run(20)
