@@ -20,7 +20,6 @@ the other in the same worker.
 
 import os
 import pickle
-import time
 import traceback
 from pathlib import Path
 
@@ -81,12 +80,11 @@ def handed(name, session, chip_name):
         folder = os.environ.get(HANDOFF)
         makers = [i for i in session.items if chip_name in getattr(i.get_closest_marker("starts_from"), "args", ())]
         if folder and makers:
+            from simtools import wait_for
+
             path = Path(folder) / (name + ".pickle")
-            end = time.monotonic() + HANDOFF_WAIT_S
-            while not path.exists():
-                if time.monotonic() > end:
-                    raise TimeoutError("%s never came from %s" % (name, makers[0].nodeid))
-                time.sleep(0.2)
+            if not wait_for(path.exists, HANDOFF_WAIT_S):
+                raise TimeoutError("%s never came from %s" % (name, makers[0].nodeid))
             _HANDED[name] = pickle.loads(path.read_bytes())
         else:
             chip(chip_name)
