@@ -24,9 +24,9 @@ stopped whole). Where Linux's scheduler groups processes by session
 (autogroups, on here), it shares the CPU fairly between the sessions
 first: the tier's workers, one a class, get half of it between them,
 and the rules steps, one process each, run at the speed of a core
-beside them, so pytest starts early. In the tier's session they took
-twice as long, and the whole run 8m27s against 7m55s-8m02s (measured
-on 2 cores with a fresh clone). Either way both cores stay busy (96%
+beside them, so pytest starts early. With the tier in make's session
+they took twice as long, and the whole run 8m27s against 7m55s-8m02s
+(measured on 2 cores with a fresh clone). Either way both cores stay busy (96%
 of that run), so the run takes about the CPU it needs, halved.
 """
 
