@@ -18,7 +18,9 @@ Processes and links:
 
 The relay never drops a byte the PC sends: what the board's console cannot
 take yet waits, and the port is not read meanwhile, so the PC's writes
-block (back-pressure) as a board's USB does. Board output that the port
+block (back-pressure) as a board's USB does. What comes while a board's
+interpreter starts waits the same way until it runs (Live.taking_input),
+as a board's USB port is not there before its interpreter is. Board output that the port
 does not take waits the same way (the board's console is not read); only
 output nobody takes for STALL_S is dropped, as a board's USB drops output
 nobody reads rather than stopping the app.
@@ -259,6 +261,8 @@ class Live:
         self.heard = bytearray()  # the last HEARD bytes the port was sent (for tests)
         self.pending = bytearray()  # board output the port has not taken yet
         self.to_board = bytearray()  # port input the board's console has not taken yet
+        self.starting = False  # the interpreter has not shown it runs yet: the port's bytes wait (taking_input)
+        self._console_tail = b""  # the console's last bytes, for a prompt split across reads
         self.stalled = None  # since when the port takes nothing
         self.deaf = False  # the port took nothing for STALL_S: drop output until it does
         self._stop = False
@@ -281,6 +285,8 @@ class Live:
         if how == "app" and not self.board.app:
             how = "repl"  # no main.py on flash: a board's REPL is all there is
         self.boots.append((old.proc.returncode if old is not None else None, how))
+        self.starting = how != "raw"  # _enter_raw below waits for the raw REPL itself
+        self._console_tail = b""
         self.to_user(announce)
         if how == "raw":
             self._enter_raw()
@@ -429,9 +435,25 @@ class Live:
             return False
         if not data:
             return False
+        if self.starting and b">>> " in self._console_tail + data:
+            self.starting = False  # the REPL's prompt: it reads the console raw now
+        self._console_tail = data[-3:]
         self.watch.feed(data)
         self.to_user(data)
         return True
+
+    def taking_input(self):
+        """Whether the board's interpreter takes what the port sends yet.
+        While the process starts, the console ignores Ctrl-C (_make_ctty),
+        so one sent then was lost, and mpremote's Ctrl-A after it went to
+        the app: mpremote waited for a raw REPL that never came (a busy
+        machine starts the process late). A board's USB port is not there
+        before its interpreter is, so what the PC sends meanwhile waits in
+        the relay until the app's first message on the hardware link, or
+        the REPL's first prompt."""
+        if self.starting and self.board.messages:
+            self.starting = False
+        return not self.starting
 
     def port_in(self):
         """Port -> board. Nothing is read while the last read is still on
@@ -449,7 +471,10 @@ class Live:
     def flush_board(self):
         """Send the console what it takes of `to_board`. What it cannot take
         yet stays for the next call; if the console is gone (the board is
-        restarting) it stays for the next boot's console."""
+        restarting) it stays for the next boot's console, and until that
+        console's interpreter takes input (taking_input)."""
+        if not self.taking_input():
+            return
         while self.to_board:
             try:
                 n = os.write(self.console, self.to_board)
@@ -507,7 +532,8 @@ class Live:
                 fds.append(self.console)
             if not self.to_board:
                 fds.append(self.user_master)
-            writable = ([self.user_master] if self.pending else []) + ([self.console] if self.to_board else [])
+            writable = ([self.user_master] if self.pending else []) + \
+                ([self.console] if self.to_board and self.taking_input() else [])
             ready, _, _ = select.select(fds, writable, [], self._wait_s())
             if self.pending:
                 self.flush_user()

@@ -26,7 +26,7 @@ import pytest
 import serial
 
 import simtools as st
-from moontable.sim.board_link import RESET_EXIT, ROOT, deploy
+from moontable.sim.board_link import RESET_EXIT, ROOT, deploy, micropython_path
 from moontable.sim.run import FRIENDLY_BANNER, RAW_BANNER, SOFT_REBOOT, Live, ReplWatch, next_boot
 
 BOARD_SAYS = b"OK\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>"
@@ -247,6 +247,43 @@ def test_flash_over_the_port_then_the_board_reboots_into_the_flashed_app(tmp_pat
         assert p.returncode == 0 and "app stopped with the protocol" in p.stdout, p.stdout + p.stderr
         assert re.search(r"\d+ unchanged", p.stdout), p.stdout
         assert st.wait_for(lambda: len(r.live.boots) > before and r.at_home())
+    finally:
+        r.close()
+
+
+def test_mpremote_connecting_while_the_board_starts_waits_for_it(tmp_path, monkeypatch):
+    """mpremote's Ctrl-C, sent before the board's interpreter runs (a busy
+    machine starts it late), waits in the relay until the app has started,
+    and mpremote connects. Before, the console ignored it while the process
+    started, and mpremote waited for ever for a raw REPL. The interpreter's
+    start is held by the test: `micropython` on PATH first waits on a FIFO."""
+    gate = tmp_path / "gate"
+    os.mkfifo(gate)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    wrapper = bin_dir / "micropython"
+    # only the first boot waits: mpremote's soft reset boots it again
+    wrapper.write_text('#!/bin/sh\nif [ -p "%s" ]; then read go < "%s"; rm -f "%s"; fi\nexec "%s" "$@"\n'
+                       % (gate, gate, gate, micropython_path()))
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("PATH", "%s%s%s" % (bin_dir, os.pathsep, os.environ["PATH"]))
+    r = Running(tmp_path / "flash")
+    try:
+        p = subprocess.Popen([sys.executable, "-m", "mpremote", "connect", r.port, "exec", "print(6 * 7)"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT))
+        try:
+            # the relay holds mpremote's Ctrl-C while the interpreter has not started
+            held = st.wait_for(lambda: b"\x03" in r.live.to_board)
+            with open(gate, "w") as g:
+                g.write("go\n")
+            out, err = p.communicate(timeout=60)
+        finally:
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
+        assert held, "the relay passed mpremote's bytes to a board that had not started"
+        assert p.returncode == 0 and out.strip() == "42", (out, err, bytes(r.live.heard))
+        assert r.live.boots == [(None, "app"), (0, "raw")]  # Ctrl-C stopped the app; mpremote soft-reset
     finally:
         r.close()
 
