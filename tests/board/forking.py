@@ -94,6 +94,19 @@ def handed(name, session, chip_name):
     return _HANDED[name]
 
 
+SHORT_NICE = 3  # the niceness of a worker whose class is marked `short`
+
+
+def _nice(item):
+    """A class marked `short` takes half the CPU of the longest chains
+    (TestFromHome's; TestProbed's and the reset test's after it): its
+    worker gives way to theirs, so that on two cores shared with pytest
+    the tier's last test ends with the rest of `make test` rather than
+    alone after it (a worker a class: run.py)."""
+    if item.get_closest_marker("short") is not None and os.nice(0) < SHORT_NICE:
+        os.nice(SHORT_NICE - os.nice(0))
+
+
 def _warm(item):
     """Make, in the runner, the chips the test's `starts_from` mark names."""
     mark = item.get_closest_marker("starts_from")
@@ -142,6 +155,7 @@ def run_forked(item):
 def pytest_runtest_protocol(item, nextitem):
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     try:
+        _nice(item)
         _warm(item)
         reports = run_forked(item)
     except Exception:  # noqa: BLE001  (a chip that failed to start, a child that died): the test fails

@@ -492,6 +492,7 @@ class TestResetMidRound:
             p.stop()
 
 
+@pytest.mark.short
 class TestFullFlashFirstBoot:
     """A first boot on a flash with no room for the journal's folder."""
 
@@ -517,6 +518,7 @@ class TestFullFlashFirstBoot:
             p.stop()
 
 
+@pytest.mark.short
 class TestNearlyFullFlash:
     """The app's image, and a start on a flash with 12 KB free."""
 
