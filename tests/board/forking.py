@@ -127,8 +127,9 @@ def _in_child(item, w):
         out.write(payload)
 
 
-def run_forked(item):
-    """The test in a forked child: its reports, as pytest report objects."""
+def start_forked(item):
+    """Start the test in a forked child: (its pid, the pipe its reports
+    come on) for `reports`."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -140,6 +141,11 @@ def run_forked(item):
             code = 1
         os._exit(code)
     os.close(w)
+    return pid, r
+
+
+def reports(item, pid, r):
+    """The forked test's reports, as pytest report objects, once it ended."""
     with os.fdopen(r, "rb") as f:
         payload = f.read()
     _, status = os.waitpid(pid, 0)
@@ -157,12 +163,23 @@ def pytest_runtest_protocol(item, nextitem):
     try:
         _nice(item)
         _warm(item)
-        reports = run_forked(item)
+        child = start_forked(item)
+        if nextitem is not None:
+            # The next test's chip is made while this test runs in its
+            # child, which has its own copy of the chips: a class's chips
+            # are made one after another, and each waited for the test
+            # before it. Should making it fail, the next test makes it
+            # again, and fails saying why.
+            try:
+                _warm(nextitem)
+            except Exception:  # noqa: BLE001
+                pass
+        got = reports(item, *child)
     except Exception:  # noqa: BLE001  (a chip that failed to start, a child that died): the test fails
         from _pytest.reports import TestReport
 
-        reports = [TestReport(item.nodeid, item.location, {}, "failed", traceback.format_exc(), "call", [], 0.0)]
-    for rep in reports:
+        got = [TestReport(item.nodeid, item.location, {}, "failed", traceback.format_exc(), "call", [], 0.0)]
+    for rep in got:
         item.ihook.pytest_runtest_logreport(report=rep)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
     return True
