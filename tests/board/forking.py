@@ -94,17 +94,19 @@ def handed(name, session, chip_name):
     return _HANDED[name]
 
 
-SHORT_NICE = 3  # the niceness of a worker whose class is marked `short`
+GIVE_WAY_NICE = 3  # the niceness of a worker whose class is marked `gives_way`
 
 
 def _nice(item):
-    """A class marked `short` takes half the CPU of the longest chains
-    (TestFromHome's; TestProbed's and the reset test's after it): its
-    worker gives way to theirs, so that on two cores shared with pytest
-    the tier's last test ends with the rest of `make test` rather than
-    alone after it (a worker a class: run.py)."""
-    if item.get_closest_marker("short") is not None and os.nice(0) < SHORT_NICE:
-        os.nice(SHORT_NICE - os.nice(0))
+    """The longest chain of chips is TestProbed's Moonstar game up to the
+    bidding minute, then the reset test's chip booted from its flash.
+    Every other class is marked `gives_way`: its worker runs at a higher
+    niceness, so that on two cores shared with pytest the chain gets more
+    of the tier's share, and the tier's last test ends with the rest of
+    `make test` rather than alone after it (the reset test ended 30-40 s
+    after pytest, on one core, when the workers shared alike)."""
+    if item.get_closest_marker("gives_way") is not None and os.nice(0) < GIVE_WAY_NICE:
+        os.nice(GIVE_WAY_NICE - os.nice(0))
 
 
 def _warm(item):

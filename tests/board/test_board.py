@@ -30,8 +30,10 @@ MINUTE = {}  # how busy the bidding minute kept the core (the maker "moonstar bi
 # to a worker of its own; that worker makes the chip once and forks each
 # test from it (forking.py, the mark starts_from). TestResetMidRound's
 # chip boots from a flash image TestProbed's chip hands over across
-# workers (forking.hand_over), so the longest chain of chips is TestProbed's
-# own, not TestProbed's and then that one's.
+# workers (forking.hand_over) as soon as its game is in the bidding
+# minute, not after TestProbed's round. That chain, TestProbed's game up
+# to the minute and then the reset test, is still the tier's longest, and
+# the other classes give way to it (the mark gives_way, forking._nice).
 
 
 @pytest.fixture(scope="session")
@@ -236,6 +238,7 @@ def _nearly_full(files, free_blocks=3, used=True):
     raise AssertionError("could not leave %d blocks free" % free_blocks)
 
 
+@pytest.mark.gives_way
 class TestFromHome:
     """Forked from a chip booted to Home (forking.chip("home")), and last
     the tests that fork from it after Shoot the Moon's start and after its
@@ -492,7 +495,7 @@ class TestResetMidRound:
             p.stop()
 
 
-@pytest.mark.short
+@pytest.mark.gives_way
 class TestFullFlashFirstBoot:
     """A first boot on a flash with no room for the journal's folder."""
 
@@ -518,7 +521,7 @@ class TestFullFlashFirstBoot:
             p.stop()
 
 
-@pytest.mark.short
+@pytest.mark.gives_way
 class TestNearlyFullFlash:
     """The app's image, and a start on a flash with 12 KB free."""
 
