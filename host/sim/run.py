@@ -20,10 +20,10 @@ The relay never drops a byte the PC sends: what the board's console cannot
 take yet waits, and the port is not read meanwhile, so the PC's writes
 block (back-pressure) as a board's USB does. What comes while a board's
 interpreter starts waits the same way until it runs (Live.taking_input),
-as a board's USB port is not there before its interpreter is. Board output that the port
-does not take waits the same way (the board's console is not read); only
-output nobody takes for STALL_S is dropped, as a board's USB drops output
-nobody reads rather than stopping the app.
+as a board's USB port is not there before its interpreter is. Board
+output that the port does not take waits the same way (the board's
+console is not read); only output nobody takes for STALL_S is dropped, as
+a board's USB drops output nobody reads rather than stopping the app.
 
 The unix port has no soft reset of its own: Ctrl-D at its REPL (and
 machine.soft_reset(), sys.exit()) ends the process. A board instead reboots
