@@ -103,8 +103,8 @@ def _nice(item):
     Every other class is marked `gives_way`: its worker runs at a higher
     niceness, so that on two cores shared with pytest the chain gets more
     of the tier's share, and the tier's last test ends with the rest of
-    `make test` rather than alone after it (the reset test ended 27-37 s
-    after pytest, on one core, when the workers shared alike)."""
+    `make test` rather than alone after it (when the workers shared alike,
+    the reset test ended 27 s after pytest, alone on one core)."""
     if item.get_closest_marker("gives_way") is not None and os.nice(0) < GIVE_WAY_NICE:
         os.nice(GIVE_WAY_NICE - os.nice(0))
 
