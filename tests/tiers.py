@@ -26,8 +26,8 @@ first: the tier's workers, one a class, get half of it between them,
 and the rules steps, one process each, run at the speed of a core
 beside them, so pytest starts early. With the tier in make's session
 they took twice as long, and the whole run 8m27s against 7m55s-8m02s
-(measured on 2 cores with a fresh clone). Either way both cores stay busy (96%
-of that run), so the run takes about the CPU it needs, halved.
+(measured on 2 cores with a fresh clone). Either way both cores stay
+busy (96% of that run), so the run takes about the CPU it needs, halved.
 """
 
 import os

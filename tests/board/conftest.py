@@ -21,4 +21,4 @@ else:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "starts_from(name): the test forks from the chip forking.chip(name)")
-    config.addinivalue_line("markers", "gives_way: the class is off the longest chain of chips; its worker gives way (forking._nice)")
+    config.addinivalue_line("markers", "gives_way: the class is off the longest chain of chips (forking._nice)")
