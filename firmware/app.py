@@ -25,6 +25,7 @@ STILL_MS = 500  # the sleep while nothing but a button or the PC can change the 
 TOAST_MS = 3000
 SERIAL_IDLE_MS = 30000  # the serial protocol is unloaded after this long without a byte
 SERIAL_MS = 10  # at most this much of a loop pass goes to serving the PC
+FETCH_MS = 20  # the share of a loop pass that loading ahead may take (App.fetch)
 ALARM_MS = 10000  # the panel flashes in a minute's last 10 s ...
 ALARM_AFTER_MS = 3000  # ... and this long after its time is up
 # A pass whose work took this long leaves its drawing (a full frame: 25-50
@@ -75,6 +76,28 @@ class App:
     def ticks(self):
         return self.board.ticks_ms()
 
+    def young(self):
+        """True while this loop pass has taken under FETCH_MS: there is
+        time left in it to load some code or take another step."""
+        return ticks_diff(self.board.ticks_ms(), self.pass_at) < FETCH_MS
+
+    def fetch(self, names):
+        """Import the `names` not loaded yet, one at least, until FETCH_MS
+        have gone (a Pico takes 10-40 ms a module); True while the caller
+        should wait a pass. A name that fails to import is skipped, so a
+        step (a minute's end) never waits on it."""
+        ticks = self.board.ticks_ms
+        t0 = ticks()
+        for name in names:
+            if name not in sys.modules:
+                try:
+                    __import__(name)
+                except ImportError:
+                    pass
+                if ticks_diff(ticks(), t0) >= FETCH_MS:
+                    return True
+        return False
+
     def epoch(self):
         """Epoch seconds now, once a PC has set the clock this boot. From
         the monotonic uptime, which outlives the ticks' 12.4-day wrap."""
@@ -103,7 +126,7 @@ class App:
         from opening import Opening
 
         self.prep = Opening(self, names, then)
-        if ticks_diff(self.board.ticks_ms(), self.pass_at) < loader.FETCH_MS:
+        if self.young():
             self.prep.step()  # a first share in this pass, unless its work took its time
 
     def replay(self, held):
@@ -309,8 +332,8 @@ class App:
             # to do (its work under FETCH_MS so far, no button moving); a
             # busy pass is followed by a short sleep and such a pass.
             b = self.buttons
-            if not (b.stable | b.raw) and ticks_diff(board.ticks_ms(), now) < loader.FETCH_MS:
-                s.fetch_ahead(board.ticks_ms)
+            if not (b.stable | b.raw) and self.young():
+                s.fetch_ahead(True)
         elif s is not None and len(self.stack) == 1 and s.timer is not None and s.timer.running:
             b = self.buttons
             if not (self.toast_lines or self.sound.off_at is not None or b.stable | b.raw
@@ -374,10 +397,10 @@ class App:
                     return
                 self._byte = b
                 gc.collect()
-            # The protocol's code, a share a loop pass (loader.fetch): all
-            # of it in one pass took 168 ms on a Pico. The first byte waits
+            # The protocol's code, a share a loop pass (fetch()): all of
+            # it in one pass took 168 ms on a Pico. The first byte waits
             # here, the rest in the link's buffer; the PC's hello is patient.
-            if loader.fetch(SERIAL_MODULES, self.board.ticks_ms):
+            if self.fetch(SERIAL_MODULES):
                 return
             from link.hooks import Hooks
             from link.protocol import Protocol

@@ -5,10 +5,6 @@ to that mark after it; a module's code is freed once nothing refers to it."""
 import gc
 import sys
 
-from shared_rules.ticks import ticks_diff
-
-FETCH_MS = 20  # the share of a loop pass that loading ahead may take
-
 
 def mark():
     return tuple(sys.modules)
@@ -31,22 +27,6 @@ def release(before, keep=(), prefix=""):
         drop(gone)
         gc.collect()
     return bool(gone)
-
-
-def fetch(names, ticks):
-    """Import the `names` not loaded yet, one at least, until FETCH_MS have
-    gone on the clock `ticks` (a Pico takes 10-40 ms a module); True while
-    the step should wait a pass. A name that fails to import is skipped."""
-    t0 = ticks()
-    for name in names:
-        if name not in sys.modules:
-            try:
-                __import__(name)
-            except ImportError:
-                pass
-            if ticks_diff(ticks(), t0) >= FETCH_MS:
-                return True
-    return False
 
 
 class Moment:

@@ -1,5 +1,5 @@
 """A screen on its way (App.prepare): its code loads a share of a loop pass
-at a time (loader.fetch), the screen shown meanwhile stays, and presses
+at a time (App.fetch), the screen shown meanwhile stays, and presses
 made meanwhile wait for the new one. Loaded for that moment only: it lets
 itself go as the screen opens."""
 
@@ -19,7 +19,7 @@ class Opening:
         """A loop pass's share of the code; once all of it is loaded, the
         screen opens and gets the presses kept meanwhile."""
         app = self.app
-        if loader.fetch(self.names, app.board.ticks_ms):
+        if app.fetch(self.names):
             return
         app.prep = None
         # this module goes before the screen is built (a next opening loads

@@ -16,7 +16,7 @@ heap's budget beside its screens (docs/device.md, the ablation)."""
 
 import sys
 
-from loader import drop, fetch
+from loader import drop
 from shared_rules.errors import RuleError
 from store.files import failure
 
@@ -177,14 +177,14 @@ class Session:
         table = self.ahead_by_phase
         return table.get(self.match.state["phase"], ()) if table is not None else ()
 
-    def fetch_ahead(self, ticks=None):
-        """True while some of ahead() is not loaded; with the board's clock
-        `ticks`, load a share of it first (loader.fetch: a loop pass's
-        share, one module at least), so the pass that applies the next
-        event finds its code loaded."""
+    def fetch_ahead(self, load=False):
+        """True while some of ahead() is not loaded; with `load`, load a
+        share of it first (App.fetch: a loop pass's share, one module at
+        least), so the pass that applies the next event finds its code
+        loaded."""
         names = self.ahead()
-        if ticks is not None:
-            fetch(names, ticks)
+        if load:
+            self.app.fetch(names)
         for name in names:
             if name not in sys.modules:
                 return True
@@ -316,7 +316,7 @@ class Session:
             if self.fetch_ahead():  # the time-up's code first, a share a pass (expired() below)
                 self.stop_job()  # (a solve ahead would let it go again for its room)
                 n = len(sys.modules)
-                self.fetch_ahead(self.app.ticks)
+                self.fetch_ahead(True)
                 if len(sys.modules) != n:
                     return False
                 # (nothing more would load: a name that does not import

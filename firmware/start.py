@@ -12,7 +12,6 @@ import gc
 import loader
 import shared_rules
 from shared_rules.errors import RuleError
-from shared_rules.ticks import ticks_diff
 
 
 def begin(app, game, players, options):
@@ -48,7 +47,7 @@ class Starting:
     code loads); each pass after loads some of the code of
     the match, the game's rules, the session (and rules_code, the lists
     of what a game keeps and loads ahead, which the session takes its
-    game's of) and the game screen (loader.fetch: FETCH_MS of it); then
+    game's of) and the game screen (App.fetch: a share of a pass); then
     what the device keeps for the game (rules_code.KEEP); then what
     making a new game loads (rules_code.NEW, and the players' checks),
     which goes again after the start; then start()'s steps run, one a
@@ -93,13 +92,12 @@ class Starting:
 
     def update(self, now):
         app = self.app
-        ticks = app.board.ticks_ms
         if self.low is None:
             # the flash's free space, in a pass of its own unless this one
             # (the press that began the start) is young: statvfs walks
             # littlefs (some 45 ms on a Pico), and nothing is written
             # before the start
-            if ticks_diff(ticks(), now) >= loader.FETCH_MS:
+            if not app.young():
                 return True
             self.low = app.journal.space_low()
             self.passes += 1
@@ -117,7 +115,7 @@ class Starting:
             self.passes += 1
             return True
         if self.steps is None:
-            if loader.fetch(self.names, ticks) or self._next():
+            if app.fetch(self.names) or self._next():
                 self.passes += 1
                 return True
             # what was loaded for the start (those modules and what they
@@ -133,7 +131,7 @@ class Starting:
         going = True
         try:
             # start()'s steps while this pass is young (on a Pico: one)
-            while ticks_diff(ticks(), now) < loader.FETCH_MS:
+            while app.young():
                 next(self.steps)  # (a Pico's next() takes no default)
         except StopIteration:
             going = False

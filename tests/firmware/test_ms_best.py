@@ -6,6 +6,7 @@ they run under CPython (pytest) and MicroPython (test_firmware_upy.py)."""
 
 import sys
 
+from app import App as Device
 from buttons import OK, PRESS
 
 # 15 moons, 11 dice, Game 7's squares (Game 12 with Game 3): a set-up a
@@ -70,6 +71,8 @@ class Session:
 
 
 class App:
+    fetch = Device.fetch  # the real one, on the clock given
+
     def __init__(self, clock):
         self.board = clock
         self.session = Session()
@@ -115,7 +118,7 @@ def _best_line(scr):
 
 def _build(scr, limit=50):
     """Loop passes until the solver is built: its first pass only marks
-    what is loaded, the next load its modules (loader.fetch, FETCH_MS a
+    what is loaded, the next load its modules (App.fetch, FETCH_MS a
     pass) and build it. Passes used."""
     for n in range(1, limit):
         scr.update(n * 20)

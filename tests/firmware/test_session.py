@@ -8,6 +8,7 @@ rest of the suite keeps the module objects it imported."""
 
 import sys
 
+from app import App as Device
 from loader import drop
 from rules_code import AHEAD, KEEP
 from session import Session
@@ -48,10 +49,22 @@ class Sound:
         pass
 
 
+class Board:
+    """The board's clock, as App.fetch reads it: still, unless a test sets
+    Ticks."""
+
+    def __init__(self):
+        self.ticks_ms = lambda: 0
+
+
 class App:
-    """The few parts of firmware/app.App a Session uses."""
+    """The few parts of firmware/app.App a Session uses (its fetch() the
+    real one)."""
+
+    fetch = Device.fetch
 
     def __init__(self, journal=None):
+        self.board = Board()
         self.journal = journal or Journal()
         self.store = Store()
         self.sound = Sound()
@@ -283,9 +296,10 @@ def test_the_next_events_code_is_loaded_ahead_over_passes_and_then_found():
         missing = [k for k in want if k not in sys.modules]
         assert "shared_rules.moonstar.first" in missing and len(missing) >= 2
         more = True
+        app.board.ticks_ms = Ticks()
         while more:
             before = set(sys.modules)
-            more = s.fetch_ahead(Ticks())
+            more = s.fetch_ahead(True)
             assert [k for k in sys.modules if k not in before] == [missing.pop(0)]
         assert missing == []
         assert _loaded(want) == list(want) and not s.fetch_ahead()
@@ -380,7 +394,8 @@ def test_a_minute_that_runs_out_with_its_code_loaded_ends_in_that_pass():
     with Modules():
         app = App()
         s = _bid_40(app)
-        while s.fetch_ahead(Ticks()):
+        app.board.ticks_ms = Ticks()
+        while s.fetch_ahead(True):
             pass
         app.now += 61000
         n = s.match.count

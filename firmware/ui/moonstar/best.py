@@ -26,7 +26,7 @@ class BestPossible(Screen):
         self.rnd = rnd
         self.title = "R%d result" % rnd
         self.last = last
-        self.slices = Slices(last["sit"], app.board.ticks_ms, app.session)  # known if the round's solve has it
+        self.slices = Slices(last["sit"], app, app.session)  # known if the round's solve has it
         if answer is not None:
             self.slices.answer = answer
         self.step = 0  # 0: the summary; k: the plan's k-th move on the board

@@ -5,7 +5,6 @@ goes when its screen closes (App.pop), so the rest of a round does not
 carry it."""
 
 from buttons import BACK, PRESS
-from loader import fetch
 from ui.base import Screen, text_right, title_bar
 from shared_rules.errors import RuleError
 from shared_rules.ticks import ticks_diff
@@ -87,7 +86,7 @@ class Check(Screen):
                 more = ()
                 if s.state.get("sit"):
                     more = ("shared_rules.moonstar.plan",) if answer is not None else (s.notes.get("solve") or ())
-                if fetch(s.code_by_event["result"] + more, app.board.ticks_ms):
+                if app.fetch(s.code_by_event["result"] + more):
                     return False  # loading was this pass's work (no redraw: a frame costs 25 ms)
                 self.base = s.state
                 self.job = s.match.rules.begin(self.base, self.ev, answer)

@@ -135,7 +135,7 @@ def ahead(s):
         from ui.moonstar.solve import Slices
 
         s.notes.pop("best", None)  # another set-up's: room for this one's
-        job = s.job = Slices(sit, s.app.board.ticks_ms, s)
+        job = s.job = Slices(sit, s.app, s)
         job.own = True  # it loaded ui.moonstar.solve, and lets it go when it ends
     job.update()
     if job.done():

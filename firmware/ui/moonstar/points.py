@@ -34,7 +34,7 @@ class PointsPick(NumberPick):
     result's check then runs on: ui/moonstar/check.py)."""
 
     def __init__(self, app, title, spec, bid, sit, on_done, on_back, tell=True):
-        self.slices = Slices(sit, app.board.ticks_ms, app.session)
+        self.slices = Slices(sit, app, app.session)
         self.bid = bid
         # the best is told (and the picker stops there) only once the play
         # is over: entered while the playing minute still runs, it would

@@ -18,13 +18,13 @@ started, and releases the rules core's modules that came since."""
 import gc
 import sys
 
-from loader import drop, fetch, mark, release
+from loader import drop, mark, release
 from shared_rules.ticks import ticks_diff
 
 SOLVE_UNITS = 16  # most solver units per loop pass
 SOLVE_MS = 20     # and at most this long (on a board: the unit cap rarely binds)
 # What building a solver loads, one module a loop pass before it is built
-# (loader.fetch): these always, and what the game's last solve loaded to
+# (App.fetch): these always, and what the game's last solve loaded to
 # build its solver (the session's notes["solve"]: a squares game's piles).
 SOLVER_MODULES = ("shared_rules.moonstar.board", "shared_rules.moonstar.solver")
 _PARTS = "shared_rules.moonstar.pairs"  # the search in parts (loaded at its start)
@@ -44,9 +44,9 @@ class Slices:
     # solve's attributes stay as few as they were (the heap's map sizes)
     own = False
 
-    def __init__(self, sit, ticks_ms, session=None):
+    def __init__(self, sit, app, session=None):
         self.sit = sit
-        self.ticks = ticks_ms
+        self.app = app
         # the game's session: what the solver loaded is noted in its
         # notes, and loaded ahead by the next solve of the game
         self.session = session
@@ -96,7 +96,7 @@ class Slices:
                     return False  # the pass that opened the screen did enough
                 session = self.session
                 notes = session.notes if session is not None else None
-                if fetch(ahead(notes), self.ticks):
+                if self.app.fetch(ahead(notes)):
                     return False  # loading the solver's modules was this pass's work
                 self.started = True
                 from shared_rules.moonstar.solver import Solver
@@ -120,7 +120,7 @@ class Slices:
         solver = self.solver
         if solver is None:
             return False
-        ticks = self.ticks
+        ticks = self.app.board.ticks_ms
         start = ticks()
         for _ in range(SOLVE_UNITS):
             r = solver.step(1)
