@@ -6,7 +6,7 @@ one the rules accept; a seed makes each game repeatable."""
 import random
 
 from shared_rules.match import Match
-from shared_rules.moonstar.result import best_of
+from shared_rules.moonstar.solver import solve
 
 
 def random_moonstar(players, seed, t0, max_events=400, finish=True, undo_rate=0.0, extra=None):
@@ -45,7 +45,7 @@ def random_moonstar(players, seed, t0, max_events=400, finish=True, undo_rate=0.
             hi = min(spec["max"], bid + 15)
             if m.state.get("sit") is not None:
                 # the rules refuse more than the set-up allows
-                hi = min(hi, best_of(m.state["sit"]))
+                hi = min(hi, solve(m.state["sit"])["best"])
             lo = min(max(spec["min"], bid - 10), hi)
             ev = {"type": "result", "points": rng.randint(lo, hi)}
         elif phase == "betting":

@@ -35,17 +35,6 @@ def bet(state, event):
     return s
 
 
-def best_of(sit):
-    """The best score a known situation allows, from the solver."""
-    from shared_rules.moonstar.solver import Solver
-
-    solver = Solver(sit, True)  # checked when it was set up
-    r = None
-    while r is None:
-        r = solver.step(1 << 20)
-    return r["best"]
-
-
 def check_points(sit, points):
     """Refuse points above the best a known situation allows. Returns that
     best when the check had to work it out, else None: the search stops as

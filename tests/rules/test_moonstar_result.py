@@ -47,12 +47,13 @@ def _points_check(scoring, planets=(), favorite=False):
     import gc
 
     from shared_rules.errors import RuleError
-    from shared_rules.moonstar.result import best_of, check_points
+    from shared_rules.moonstar.result import check_points
+    from shared_rules.moonstar.solver import solve
 
     sit = {"stars": 12, "planets": [list(p) for p in planets], "moons": [6, 10, 3, 8, 1, 3, 3],
            "dice": [1, 4, 5, 4, 1, 2, 3], "scoring": scoring, "movement": "standard", "favorite_star": favorite}
     gc.collect()
-    best = best_of(sit)
+    best = solve(sit)["best"]
     for p in (0, best // 2, best):
         gc.collect()
         got = check_points(sit, p)
