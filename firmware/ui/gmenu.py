@@ -1,20 +1,9 @@
-"""The game menu (BACK on the game screen) and Rematch: loaded when one is
-opened, so the game screen itself stays small while a game is played."""
+"""The game menu (BACK on the game screen): loaded when it is opened, so
+the game screen itself stays small while a game is played."""
 
 from shared_rules import display_name
 from ui.base import Menu
 from ui.gcommon import offered
-
-
-def rematch(app):
-    """The same players again, seats rotated by one, options kept: the
-    game-over screen's OK, as it says ("OK: Rematch")."""
-    h = app.session.match.header
-    names = list(h["players"])
-    names = names[1:] + names[:1]
-    opts = dict(h.get("options") or {})
-    opts.pop("start", None)  # a rematch starts from nothing, not from paper
-    app.start_game(h["game"], names, opts)
 
 
 def game_menu(play):

@@ -172,9 +172,14 @@ class Play:
         app.push(Menu(app, question, acts, chosen, index=first))
 
     def rematch(self):
-        from ui.gmenu import rematch
-
-        rematch(self.app)
+        """The same players again, seats rotated by one, options kept: the
+        game-over screen's OK, as it says ("OK: Rematch")."""
+        app = self.app
+        h = app.session.match.header
+        names = list(h["players"])
+        opts = dict(h.get("options") or {})
+        opts.pop("start", None)  # a rematch starts from nothing, not from paper
+        app.start_game(h["game"], names[1:] + names[:1], opts)
 
     def game_menu(self):
         """BACK: the game menu (ui/gmenu.py, loaded when opened)."""
