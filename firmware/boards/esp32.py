@@ -2,8 +2,10 @@
 console on the USB-UART bridge. Pin numbers come from /board.json only; the
 pin-level code is shared with the Pico in boards/machine_board.py."""
 
+import machine
+
 from boards.machine_board import MachineBoard
 
 
 def setup(cfg):
-    return MachineBoard(cfg)
+    return MachineBoard(machine, cfg)

@@ -144,8 +144,10 @@ class MachineBoard:
     """A real MicroPython board driven through `machine`: the Pico and the
     ESP32 differ only in their pin maps, so they share this class."""
 
-    def __init__(self, cfg, storage_root="/data"):
-        import machine  # here, not at the top: the tests import this module where there is no machine
+    def __init__(self, machine, cfg, storage_root="/data"):
+        # `machine` from the board's setup module (pico.py, esp32.py), as
+        # the pin-level parts take it: the tests import this module where
+        # there is no machine
 
         # Bound once: the app reads the clock several times a pass, and an
         # `import time` per call searches the flash filesystem first on a

@@ -2,8 +2,10 @@
 console on USB CDC. Pin numbers come from /board.json only; the pin-level
 code is shared with the ESP32 in boards/machine_board.py."""
 
+import machine
+
 from boards.machine_board import MachineBoard
 
 
 def setup(cfg):
-    return MachineBoard(cfg)
+    return MachineBoard(machine, cfg)
