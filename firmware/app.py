@@ -59,7 +59,7 @@ class App:
         self.dirty = True
         self.deferred = False  # the drawing was left to the next pass (DRAW_AFTER_MS)
         self.pass_at = now  # when this loop pass began
-        self.prep = None  # a screen on its way (prepare(): opening.Opening)
+        self.prep = None  # a screen on its way (prepare(): an Opening)
         self.running = True
         self.screen_on = True
         self.last_input = now
@@ -117,14 +117,12 @@ class App:
     def prepare(self, names, then):
         """Call `then()` (which opens a screen; None: the screen on top
         draws) once the modules `names` are loaded: a share of them a loop
-        pass (opening.py), so a screen
+        pass (Opening, below), so a screen
         whose code takes 100 ms or more to load on a Pico opens over a few
         short passes instead of one long one. The screen shown meanwhile
         stays; presses meanwhile wait and go to what `then()` opened. What
         loads so goes with that screen (its mark is the one taken before
         this press)."""
-        from opening import Opening
-
         self.prep = Opening(self, names, then)
         if self.young():
             self.prep.step()  # a first share in this pass, unless its work took its time
@@ -560,3 +558,30 @@ class App:
 
 def run(board):
     App(board).run()
+
+
+class Opening:
+    """A screen on its way (App.prepare): `then()` opens it once the
+    modules `names` are loaded, a share of a loop pass at a time
+    (App.fetch). The screen shown meanwhile stays, and presses made
+    meanwhile wait for the new one."""
+
+    def __init__(self, app, names, then):
+        self.app = app
+        self.names = names
+        self.then = then
+        self.held = []  # (button, kind, count, ms) pressed meanwhile
+
+    def step(self):
+        """A loop pass's share of the code; once all of it is loaded, the
+        screen opens and gets the presses kept meanwhile."""
+        app = self.app
+        if app.fetch(self.names):
+            return
+        app.prep = None
+        try:
+            if self.then is not None:  # (None: the screen on top, whose code this was, draws)
+                self.then()
+        except Exception as e:
+            app.fault(e)
+        app.replay(self.held)

@@ -50,7 +50,7 @@ class FakeClock:
 def unload(keep=("shared_rules.errors", "shared_rules.util")):
     """Under MicroPython, unload every shared_rules module but `keep`, each
     unlinked from its package, as the device lets code go (firmware
-    loader.py), so that a test fits the 72K heap the way the board does.
+    loader), so that a test fits the 72K heap the way the board does.
     Nothing to do on CPython."""
     import sys
 
