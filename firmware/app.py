@@ -48,7 +48,7 @@ class App:
         self.sound = Sound(board.buzzer, self.conf["sound"])
         self.stack = []
         # marks[i]: the modules loaded before the press that opened
-        # stack[i]; popping it lets go of what came since (loader.py)
+        # stack[i]; popping it lets go of what came since (loader)
         self.marks = []
         self.before = loader.mark()  # refreshed at a pass's start when modules came or went
         self.base = self.before  # what the app holds whatever the screen

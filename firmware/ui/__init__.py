@@ -1,7 +1,7 @@
 """The app's screens. Each screen has button(b, kind, count), update(now)
 -> bool (True when it needs drawing) and draw(display); enter() when it
 shows again. Modules here are imported only when a screen is opened, and
-the app lets go of them when it closes (App.pop, loader.py): menus/ for
+the app lets go of them when it closes (App.pop, loader): menus/ for
 Home and its menus, one module per game (moonstar/ a package of its
 moments), and the parts they share (base, dialogs, form, gcommon)."""
 
